@@ -1,0 +1,58 @@
+import { optionsMask } from "./options.ts";
+import { caseFold } from "./stages/case-fold.ts";
+import { isContent, isWordChar } from "./stages/char-class.ts";
+import { confusableFold } from "./stages/confusables.ts";
+import { isInvisible } from "./stages/invisible.ts";
+import { leetFold } from "./stages/leet.ts";
+import { traditionalFold } from "./stages/traditional.ts";
+import { widthFold } from "./stages/width.ts";
+import type { ResolvedNormalize } from "./types.ts";
+
+/** One folded character: what one original code point becomes (a code point may become 0..n units). */
+export interface FoldUnit {
+  readonly cp: number;
+  /** Skipped by matching (only with `ignoreSymbols`): punctuation, symbols, emoji, spaces, controls. */
+  readonly separator: boolean;
+  /** Takes part in word boundaries (letters/digits/marks outside CJK, kana, hangul). */
+  readonly word: boolean;
+}
+
+const EMPTY: readonly FoldUnit[] = Object.freeze([]);
+
+/**
+ * The whole pipeline for one code point, stages in their fixed order:
+ * invisible → width (NFKC) → confusables → case → traditional→simplified → leet → classify.
+ * Confusables run before case so `Р` (Cyrillic capital) reaches `P` and then `p`.
+ */
+export function foldCodePointUncached(cp: number, options: ResolvedNormalize): readonly FoldUnit[] {
+  if (options.ignoreInvisible && isInvisible(cp)) return EMPTY;
+  let cps: number[] = options.ignoreWidth ? widthFold(cp) : [cp];
+  if (options.confusables) cps = cps.flatMap((c) => confusableFold(c) ?? [c]);
+  if (options.ignoreCase) cps = cps.flatMap(caseFold);
+  if (options.traditionalToSimplified) cps = cps.map(traditionalFold);
+  if (options.leet) cps = cps.map(leetFold);
+  if (options.ignoreInvisible) cps = cps.filter((c) => !isInvisible(c));
+  return Object.freeze(
+    cps.map((c) =>
+      Object.freeze({ cp: c, separator: options.ignoreSymbols && !isContent(c), word: isWordChar(c) }),
+    ),
+  );
+}
+
+/** Per option set, the folds computed so far. Filled lazily: a text only pays for the characters it uses. */
+const caches = new Map<number, Map<number, readonly FoldUnit[]>>();
+
+export function foldCodePoint(cp: number, options: ResolvedNormalize): readonly FoldUnit[] {
+  const mask = optionsMask(options);
+  let cache = caches.get(mask);
+  if (cache === undefined) {
+    cache = new Map();
+    caches.set(mask, cache);
+  }
+  let units = cache.get(cp);
+  if (units === undefined) {
+    units = foldCodePointUncached(cp, options);
+    cache.set(cp, units);
+  }
+  return units;
+}

@@ -1,0 +1,19 @@
+/**
+ * Character classes on folded code points.
+ * - content: letters, numbers and marks. With `ignoreSymbols` everything else (punctuation, symbols,
+ *   emoji, spaces, controls, lone surrogates) is a separator that matching skips.
+ * - word: content characters of scripts written with spaces. CJK ideographs, kana and hangul are written
+ *   without spaces, so they never form a word with their neighbours (`ass` hits `an ass` and `ass!`, not
+ *   `class` or `ass123`; `傻逼` hits inside any Chinese sentence).
+ */
+const CONTENT = /^[\p{L}\p{N}\p{M}]$/u;
+const UNSPACED = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
+
+export function isContent(cp: number): boolean {
+  return CONTENT.test(String.fromCodePoint(cp));
+}
+
+export function isWordChar(cp: number): boolean {
+  const s = String.fromCodePoint(cp);
+  return CONTENT.test(s) && !UNSPACED.test(s);
+}
