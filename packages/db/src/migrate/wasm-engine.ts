@@ -34,6 +34,19 @@ const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 let loaded = false;
 
 /**
+ * The engine arms a 10 s timer around its advisory lock and never clears it, which would keep a finished CLI or
+ * test process alive for 10 s. Its timers guard nothing the process needs once idle, so they are unref'd.
+ */
+function withUnrefTimers(glue: object): Record<string, unknown> {
+  const imports: Record<string, unknown> = { ...glue };
+  for (const name of Object.keys(imports)) {
+    if (!name.startsWith("__wbg_setTimeout_")) continue;
+    imports[name] = (callback: () => void, ms: number) => setTimeout(callback, ms >>> 0).unref();
+  }
+  return imports;
+}
+
+/**
  * The package entry imports the `.wasm` file as an ES module, which Node 20 cannot do: instantiate it by hand, once
  * per process. The `.wasm` is not in the package's exports, so it is found beside the exported glue file.
  */
@@ -47,7 +60,7 @@ function loadWasm(): void {
   };
   const dir = path.dirname(createRequire(import.meta.url).resolve("@prisma/schema-engine-wasm/schema_engine_bg"));
   const module = new wasmApi.Module(readFileSync(path.join(dir, "schema_engine_bg.wasm")));
-  const instance = new wasmApi.Instance(module, { "./schema_engine_bg.js": bg });
+  const instance = new wasmApi.Instance(module, { "./schema_engine_bg.js": withUnrefTimers(bg) });
   (bg as unknown as WasmGlue).__wbg_set_wasm(instance.exports);
   (instance.exports["__wbindgen_start"] as () => void)();
   loaded = true;
