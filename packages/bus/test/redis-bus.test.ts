@@ -64,7 +64,7 @@ t.test("after the subscriber connection is killed it resubscribes, says so, and 
   const got: number[] = [];
   bus.onResubscribe(() => resubscribed++);
   await bus.subscribe(CHANNELS.dictionaryChanged, (p) => got.push(p.version));
-  await admin.client("KILL", "TYPE", "pubsub");
+  await admin.call("CLIENT", "KILL", "TYPE", "pubsub");
   t.ok(await until(() => resubscribed === 1), "resubscribe reported once");
   t.ok(
     await until(() => {
