@@ -62,3 +62,6 @@ export * as Hits from "./admin/hits.ts";
 export * as Accounts from "./admin/account.ts";
 export * as UserAttributes from "./admin/user-attribute.ts";
 export * as Audit from "./admin/audit.ts";
+export * as WordTest from "./admin/word-test.ts";
+export * as WordTransfer from "./admin/word-transfer.ts";
+export * as HitPurge from "./admin/hit-purge.ts";
