@@ -1,9 +1,12 @@
-import { MapTrie } from "./automaton/map-trie.ts";
+import { buildAlphabet } from "./automaton/alphabet.ts";
+import { buildDoubleArray } from "./automaton/double-array.ts";
 import { CandidateBuffer } from "./candidates.ts";
-import { type PreparedEntries, prepareEntries, sceneMask } from "./entries.ts";
+import { prepareEntries, sceneMask } from "./entries.ts";
+import { type DataHeader, type DictionaryData, packData, unpackIds, viewData } from "./layout.ts";
 import { maskText } from "./mask.ts";
 import { optionsFromMask, optionsMask, resolveOptions } from "./options.ts";
-import { resolveCandidates } from "./resolve.ts";
+import { type Resolution, resolveCandidates } from "./resolve.ts";
+import { Scanner } from "./scanner.ts";
 import { buildStream } from "./stream.ts";
 import type {
   CompileInput,
@@ -15,9 +18,13 @@ import type {
   Scene,
 } from "./types.ts";
 
-/** What `toTransferable()` returns: post it with `postMessage(t, t.buffers)` to move it without copying. */
+/**
+ * What `toTransferable()` returns: a small header and the one buffer holding the automaton. Send it with
+ * `port.postMessage(t, t.buffers)` — the buffer moves without a copy (and the sending dictionary becomes
+ * unusable) — then call `fromTransferable(t)` on the receiving side.
+ */
 export interface TransferableDictionary {
-  header: { format: "wordguard-matcher/1"; optionsMask: number; buildMs: number };
+  header: DataHeader;
   buffers: ArrayBuffer[];
 }
 
@@ -29,81 +36,110 @@ export class Dictionary {
   readonly invalid: readonly InvalidEntry[];
   /** The resolved normalisation this dictionary applies to texts. */
   readonly options: Readonly<ResolvedNormalize>;
-  readonly #prepared: PreparedEntries;
-  readonly #ids: string[];
-  readonly #flags: Uint8Array;
-  readonly #engine: MapTrie;
-  readonly #buildMs: number;
+  readonly #header: DataHeader;
+  readonly #buffer: ArrayBuffer;
+  readonly #data: DictionaryData;
+  readonly #ids: readonly string[];
+  readonly #scanner: Scanner;
 
   /** @internal use `compile` or `fromTransferable`. */
-  constructor(prepared: PreparedEntries, options: ResolvedNormalize, buildStart: number, buildMs?: number) {
-    this.#prepared = prepared;
-    this.options = Object.freeze({ ...options });
-    this.invalid = Object.freeze(prepared.invalid.map((i) => Object.freeze({ ...i })));
-    this.#ids = prepared.entries.map((e) => e.id);
-    this.#flags = Uint8Array.from(prepared.entries, (e) => e.flags);
-    this.#engine = new MapTrie(prepared.entries);
-    this.#buildMs = buildMs ?? performance.now() - buildStart;
+  constructor(header: DataHeader, buffer: ArrayBuffer) {
+    this.#header = header;
+    this.#buffer = buffer;
+    this.#data = viewData(buffer, header.sizes);
+    this.#ids = Object.freeze(unpackIds(this.#data));
+    this.options = Object.freeze(optionsFromMask(header.optionsMask));
+    this.invalid = Object.freeze(header.invalid.map((i) => Object.freeze({ ...i })));
+    this.#scanner = new Scanner(this.#data, this.options);
     Object.freeze(this);
   }
 
-  /** Every hit of an enabled entry that applies to the scene (all scenes when omitted), whitelist applied. */
+  /**
+   * Every hit of an entry that applies to the scene (every entry when no scene is given), overlapping
+   * allowed, hits inside a whitelist match removed; sorted by start, then end, then entry order.
+   */
   findHits(text: string, scene?: Scene): Hit[] {
-    return this.explain(text, scene).hits;
+    return this.#resolve(text, scene).hits;
   }
 
-  /** Same answer as `findHits(text, scene).length > 0`. */
+  /** Same answer as `findHits(text, scene).length > 0`; a clean text never leaves the first pass. */
   hasHit(text: string, scene?: Scene): boolean {
-    return this.findHits(text, scene).length > 0;
+    return this.#resolve(text, scene).hits.length > 0;
   }
 
   /** The text with every hit span (skipped separators inside included) replaced by `maskChar` per character. */
   mask(text: string, hits: readonly Hit[], maskChar = "*"): string {
-    return maskText(typeof text === "string" ? text : "", Array.isArray(hits) ? hits : [], maskChar);
+    return maskText(typeof text === "string" ? text : "", Array.isArray(hits) ? hits : [], String(maskChar));
   }
 
-  /** Hits, the hits a whitelist match cancelled (and by which entry), and the normalised text. */
+  /** Hits, the hits a whitelist match cancelled (and by which whitelist entry), and the normalised text. */
   explain(text: string, scene?: Scene): Explanation {
+    const resolved = this.#resolve(text, scene);
     const stream = buildStream(typeof text === "string" ? text : "", this.options);
-    scratch.reset();
-    this.#engine.scan(stream, scratch);
-    const resolved = resolveCandidates(stream, scratch, this.#ids, this.#flags, sceneMask(scene));
     let normalized = "";
-    for (let k = 0; k < stream.length; k++) normalized += String.fromCodePoint(stream.cp[k]!);
-    return { normalized, ...resolved };
+    for (let k = 0; k < stream.length; k++) normalized += String.fromCodePoint(stream.cp[k] as number);
+    return { normalized, hits: resolved.hits, cancelled: resolved.cancelled, whitelistMatches: resolved.whitelistMatches };
+  }
+
+  #resolve(text: string, scene: Scene | undefined): Resolution {
+    if (typeof text !== "string" || !this.#scanner.reachesOutput(text)) return { hits: [], cancelled: [], whitelistMatches: [] };
+    const groups = this.#scanner.collect(text, scratch);
+    return resolveCandidates(groups, scratch, this.#ids, this.#data.flags, sceneMask(scene));
   }
 
   stats(): DictionaryStats {
+    const h = this.#header;
     return {
-      entries: this.#prepared.entryCount,
-      whitelist: this.#prepared.whitelistCount,
-      invalid: this.invalid.length,
-      patterns: new Set(this.#prepared.entries.map((e) => e.key.join(","))).size,
-      states: this.#engine.states,
-      alphabet: new Set(this.#prepared.entries.flatMap((e) => e.key)).size,
-      bytes: 0,
-      buildMs: this.#buildMs,
+      entries: h.entries,
+      whitelist: h.whitelist,
+      invalid: h.invalid.length,
+      patterns: h.patterns,
+      states: h.states,
+      alphabet: h.sizes.alphabet,
+      bytes: this.#buffer.byteLength,
+      buildMs: h.buildMs,
     };
   }
 
-  /** Serialise to buffers that `postMessage` can transfer; `fromTransferable` rebuilds the dictionary. */
+  /** The header and buffer to transfer; see TransferableDictionary. */
   toTransferable(): TransferableDictionary {
-    const json = JSON.stringify(this.#prepared);
-    const bytes = new TextEncoder().encode(json);
-    return {
-      header: { format: "wordguard-matcher/1", optionsMask: optionsMask(this.options), buildMs: this.#buildMs },
-      buffers: [bytes.buffer as ArrayBuffer],
-    };
+    return { header: this.#header, buffers: [this.#buffer] };
   }
 }
 
+/** Compile entries and whitelist into one dictionary. Never throws on bad entries: see `dict.invalid`. */
 export function compile(input: CompileInput): Dictionary {
   const started = performance.now();
   const options = resolveOptions(input?.normalize);
-  return new Dictionary(prepareEntries(input, options), options, started);
+  const prepared = prepareEntries(input, options);
+  const keys = prepared.entries.map((e) => e.key);
+  const alphabet = buildAlphabet(keys);
+  const automaton = buildDoubleArray(keys, alphabet);
+  const { data, sizes } = packData(
+    automaton,
+    alphabet,
+    prepared.entries.map((e) => e.id),
+    prepared.entries.map((e) => e.flags),
+  );
+  const header: DataHeader = {
+    format: "wordguard-matcher/2",
+    optionsMask: optionsMask(options),
+    buildMs: 0,
+    entries: prepared.entryCount,
+    whitelist: prepared.whitelistCount,
+    states: automaton.states,
+    patterns: automaton.patterns,
+    invalid: prepared.invalid,
+    sizes,
+  };
+  header.buildMs = performance.now() - started;
+  return new Dictionary(header, data.base.buffer as ArrayBuffer);
 }
 
+/** Rebuild a dictionary from `toTransferable()` output (in the same or another thread). */
 export function fromTransferable(t: TransferableDictionary): Dictionary {
-  const prepared = JSON.parse(new TextDecoder().decode(new Uint8Array(t.buffers[0] as ArrayBuffer))) as PreparedEntries;
-  return new Dictionary(prepared, optionsFromMask(t.header.optionsMask), performance.now(), t.header.buildMs);
+  if (t?.header?.format !== "wordguard-matcher/2" || !(t.buffers?.[0] instanceof ArrayBuffer)) {
+    throw new TypeError("not a transferable wordguard dictionary");
+  }
+  return new Dictionary(t.header, t.buffers[0]);
 }

@@ -1,4 +1,4 @@
-import { buildStream } from "./stream.ts";
+import { foldKey } from "./fold-key.ts";
 import type { CompileInput, InvalidEntry, ResolvedNormalize, Scene } from "./types.ts";
 
 /** Per-entry flag bits, stored in a Uint8Array beside the automaton. */
@@ -67,8 +67,8 @@ export function prepareEntries(input: CompileInput, options: ResolvedNormalize):
         invalid.push({ id, word, kind, reason: "empty" });
         continue;
       }
-      const stream = buildStream(word, options);
-      if (stream.length === 0) {
+      const key = foldKey(word, options);
+      if (key.length === 0) {
         invalid.push({ id, word, kind, reason: "normalizes-to-nothing" });
         continue;
       }
@@ -80,7 +80,7 @@ export function prepareEntries(input: CompileInput, options: ResolvedNormalize):
         if ("matchType" in item && item.matchType === "word") flags |= ENTRY_WORD;
         entryCount++;
       }
-      entries.push({ id, key: Array.from(stream.cp.subarray(0, stream.length)), flags });
+      entries.push({ id, key, flags });
     }
   }
   return { entries, entryCount, whitelistCount, invalid };

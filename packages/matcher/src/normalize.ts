@@ -1,4 +1,6 @@
+import { foldKey } from "./fold-key.ts";
 import { resolveOptions } from "./options.ts";
+import { stringOf } from "./stages/code-points.ts";
 import { buildStream } from "./stream.ts";
 import type { NormalizeOptions } from "./types.ts";
 
@@ -34,5 +36,5 @@ export function normalize(text: string, options?: NormalizeOptions): Normalized 
  * the same key and match type are duplicates (CONTRACT.md §2.3). An empty key means the word is invalid.
  */
 export function normalizeWord(word: string, options?: NormalizeOptions): string {
-  return normalize(word, options).text;
+  return stringOf(foldKey(typeof word === "string" ? word : "", resolveOptions(options)));
 }

@@ -1,6 +1,6 @@
 import type { CandidateBuffer } from "./candidates.ts";
 import { ENTRY_WHITELIST, ENTRY_WORD } from "./entries.ts";
-import { FLAG_LEFT_WORD, FLAG_RIGHT_WORD, FLAG_WORD, type NormalizedStream } from "./stream.ts";
+import { FLAG_LEFT_WORD, FLAG_RIGHT_WORD, FLAG_WORD, type Groups } from "./stream.ts";
 import type { CancelledHit, Hit, WhitelistMatch } from "./types.ts";
 
 /**
@@ -8,7 +8,7 @@ import type { CancelledHit, Hit, WhitelistMatch } from "./types.ts";
  * match that skipped a separator needs the same, so separators never glue neighbouring words into an
  * entry (`was excited` does not hit `sex`, `f.u.c.k` does hit `fuck`).
  */
-export function matchCounts(stream: NormalizedStream, entryFlags: number, first: number, past: number): boolean {
+export function matchCounts(stream: Groups, entryFlags: number, first: number, past: number): boolean {
   const last = past - 1;
   const needsEdges = (entryFlags & ENTRY_WORD) !== 0 || stream.sepCount[last] !== stream.sepCount[first];
   if (!needsEdges) return true;
@@ -50,7 +50,7 @@ function sortUnique(spans: Span[]): Span[] {
  * hit whose original span lies inside a whitelist match's span. Result sorted by start, end, entry order.
  */
 export function resolveCandidates(
-  stream: NormalizedStream,
+  stream: Groups,
   candidates: CandidateBuffer,
   ids: readonly string[],
   flags: Uint8Array,

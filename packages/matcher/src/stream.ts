@@ -6,10 +6,8 @@ import type { ResolvedNormalize } from "./types.ts";
  * folded character, or a run of equal ones when repeats collapse). Offsets are UTF-16 offsets of the
  * original text. Boundary facts are recorded so a match can be judged without looking back at the text.
  */
-export interface NormalizedStream {
+export interface Groups {
   length: number;
-  /** Folded code point of each group. */
-  cp: Int32Array;
   /** Original offset where the group starts / ends (exclusive). */
   start: Int32Array;
   end: Int32Array;
@@ -17,6 +15,11 @@ export interface NormalizedStream {
   flags: Uint8Array;
   /** sepCount[k] = separator gaps among groups 0..k (a gap belongs to the group after it). */
   sepCount: Int32Array;
+}
+
+export interface NormalizedStream extends Groups {
+  /** Folded code point of each group. */
+  cp: Int32Array;
 }
 
 /** The group's own character is a word character. */

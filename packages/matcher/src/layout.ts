@@ -1,0 +1,116 @@
+import type { AutomatonArrays } from "./automaton/double-array.ts";
+import type { InvalidEntry } from "./types.ts";
+
+/**
+ * Everything a compiled dictionary holds, as views into ONE ArrayBuffer, so that a worker thread can
+ * build it and transfer it to the main thread without copying (`postMessage(t, t.buffers)`).
+ */
+export interface DictionaryData {
+  base: Int32Array;
+  check: Int32Array;
+  fail: Int32Array;
+  out: Int32Array;
+  outputs: Int32Array;
+  alphabetCps: Int32Array;
+  alphabetCodes: Int32Array;
+  /** Entry and whitelist flags (ENTRY_* and SCENE_* bits). */
+  flags: Uint8Array;
+  /** Ids as UTF-16 code units; id i is idChars[idOffsets[i] .. idOffsets[i+1]). */
+  idOffsets: Int32Array;
+  idChars: Uint16Array;
+}
+
+/** The small, structured-clone-friendly part: sizes of each section plus facts about the build. */
+export interface DataHeader {
+  format: "wordguard-matcher/2";
+  optionsMask: number;
+  buildMs: number;
+  entries: number;
+  whitelist: number;
+  states: number;
+  patterns: number;
+  invalid: InvalidEntry[];
+  sizes: {
+    cells: number;
+    outputs: number;
+    alphabet: number;
+    ids: number;
+    idChars: number;
+  };
+}
+
+const align4 = (n: number): number => (n + 3) & ~3;
+
+function byteLength(s: DataHeader["sizes"]): number {
+  return 4 * (4 * s.cells + s.outputs + 2 * s.alphabet + s.ids + 1) + align4(s.ids) + align4(2 * s.idChars);
+}
+
+/** Views over a buffer laid out as `sizes` says. */
+export function viewData(buffer: ArrayBuffer, s: DataHeader["sizes"]): DictionaryData {
+  if (buffer.byteLength < byteLength(s)) throw new RangeError("dictionary buffer is shorter than its header says");
+  let at = 0;
+  const i32 = (n: number): Int32Array => {
+    const v = new Int32Array(buffer, at, n);
+    at += 4 * n;
+    return v;
+  };
+  const data = {
+    base: i32(s.cells),
+    check: i32(s.cells),
+    fail: i32(s.cells),
+    out: i32(s.cells),
+    outputs: i32(s.outputs),
+    alphabetCps: i32(s.alphabet),
+    alphabetCodes: i32(s.alphabet),
+    idOffsets: i32(s.ids + 1),
+  };
+  const flags = new Uint8Array(buffer, at, s.ids);
+  at += align4(s.ids);
+  const idChars = new Uint16Array(buffer, at, s.idChars);
+  return { ...data, flags, idChars };
+}
+
+/** Copy the built parts into one buffer. */
+export function packData(
+  automaton: AutomatonArrays,
+  alphabet: { cps: Int32Array; codes: Int32Array },
+  ids: readonly string[],
+  flags: ArrayLike<number>,
+): { data: DictionaryData; sizes: DataHeader["sizes"] } {
+  let idChars = 0;
+  for (const id of ids) idChars += id.length;
+  const sizes = {
+    cells: automaton.base.length,
+    outputs: automaton.outputs.length,
+    alphabet: alphabet.cps.length,
+    ids: ids.length,
+    idChars,
+  };
+  const data = viewData(new ArrayBuffer(byteLength(sizes)), sizes);
+  data.base.set(automaton.base);
+  data.check.set(automaton.check);
+  data.fail.set(automaton.fail);
+  data.out.set(automaton.out);
+  data.outputs.set(automaton.outputs);
+  data.alphabetCps.set(alphabet.cps);
+  data.alphabetCodes.set(alphabet.codes);
+  data.flags.set(flags);
+  let at = 0;
+  ids.forEach((id, i) => {
+    data.idOffsets[i] = at;
+    for (let c = 0; c < id.length; c++) data.idChars[at++] = id.charCodeAt(c);
+  });
+  data.idOffsets[ids.length] = at;
+  return { data, sizes };
+}
+
+/** Decode the ids once (one string per entry). */
+export function unpackIds(data: DictionaryData): string[] {
+  let all = "";
+  for (let at = 0; at < data.idChars.length; at += 8192) {
+    all += String.fromCharCode(...data.idChars.subarray(at, at + 8192));
+  }
+  const ids: string[] = [];
+  for (let i = 0; i + 1 < data.idOffsets.length; i++) ids.push(all.slice(data.idOffsets[i], data.idOffsets[i + 1]));
+  return ids;
+}

@@ -1,0 +1,55 @@
+import { readFileSync } from "node:fs";
+import type { CompileInput, Hit, NormalizeOptions, Scene } from "../src/types.ts";
+
+export function loadJson<T>(name: string): T {
+  return JSON.parse(readFileSync(new URL(`./data/${name}`, import.meta.url), "utf8")) as T;
+}
+
+export const caseDictionary = loadJson<CompileInput>("dictionary.json");
+
+export interface HitCase {
+  name: string;
+  text: string;
+  hit: string;
+  scene?: Scene;
+  normalize?: NormalizeOptions;
+}
+
+export interface CleanCase {
+  name: string;
+  text: string;
+  scene?: Scene;
+}
+
+export interface OffsetCase {
+  name: string;
+  text: string;
+  hits: Hit[];
+  mask: string;
+}
+
+/** Default policy, everything on, everything off, and each flag flipped from the default. */
+export const CONFIGURATIONS: NormalizeOptions[] = (() => {
+  const flags = [
+    "ignoreCase",
+    "ignoreWidth",
+    "ignoreSymbols",
+    "traditionalToSimplified",
+    "confusables",
+    "ignoreRepeat",
+    "leet",
+    "ignoreInvisible",
+  ] as const;
+  const defaults: Record<string, boolean> = {
+    ignoreCase: true,
+    ignoreWidth: true,
+    ignoreSymbols: true,
+    traditionalToSimplified: true,
+    confusables: true,
+    ignoreRepeat: false,
+    leet: false,
+    ignoreInvisible: true,
+  };
+  const all = (v: boolean) => Object.fromEntries(flags.map((f) => [f, v])) as NormalizeOptions;
+  return [{}, all(true), all(false), ...flags.map((f) => ({ [f]: !defaults[f] }) as NormalizeOptions)];
+})();
