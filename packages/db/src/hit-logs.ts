@@ -1,4 +1,8 @@
 // Appending hit logs in batches (the callback service's writer calls this every 200 ms or 500 rows).
+//
+// One INSERT ... SELECT FROM jsonb_to_recordset($1): the batch travels as a single JSON parameter. Prisma's
+// createMany costs ~0.4-0.8 ms of CPU per row in the client (500 rows: 200-400 ms on our machines), which the
+// callback process needs for requests; this statement costs ~6 ms for the same 500 rows.
 import { Hits } from "@wordguard/contracts";
 import type { Db } from "./client.ts";
 
@@ -8,11 +12,19 @@ export type NewHitLog = Omit<Hits.Hit, "id" | "createTime"> & {
   createTime?: number;
 };
 
-const DIGITS = /^\d{1,19}$/;
+const DIGITS = /^\d{1,18}$/;
+// NUL cannot be stored in text or jsonb, nor can a lone surrogate be (JSON.stringify escapes it as \udXXX, which
+// jsonb rejects): either would fail the whole batch. Each becomes U+FFFD, one unit for one, so offsets stay valid.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Replaces what PostgreSQL cannot store with U+FFFD, keeping the UTF-16 length. */
+export function storableText(value: string): string {
+  return value.replace(UNSTORABLE, "\uFFFD");
+}
 
 /**
- * Cuts a checked text to the stored maximum without splitting a surrogate pair (a lone surrogate would be stored as
- * U+FFFD). Hit offsets past the cut stay as they were: they still name the entry and where it was.
+ * Cuts a checked text to the stored maximum without splitting a surrogate pair. Hit offsets past the cut stay as
+ * they were: they still name the entry and where it was.
  */
 export function cutHitText(text: string, max: number = Hits.HIT_TEXT_MAX): string {
   if (text.length <= max) return text;
@@ -20,28 +32,60 @@ export function cutHitText(text: string, max: number = Hits.HIT_TEXT_MAX): strin
   return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
 }
 
-/** Inserts the rows in one statement; returns how many were inserted. */
+/** One row of the JSON parameter, named as the recordset's columns below. */
+interface HitLogRecord {
+  operation_id: string;
+  command: string;
+  scene: string;
+  send_id: string;
+  recv_id: string;
+  group_id: string;
+  client_msg_id: string;
+  server_msg_id: string;
+  content_type: number;
+  action: string;
+  hits: Hits.HitDetail[];
+  word_ids: string[];
+  text: string;
+  dict_version: number;
+  create_time: string | null;
+}
+
+function toRecord(row: NewHitLog): HitLogRecord {
+  return {
+    operation_id: row.operationID,
+    command: row.command,
+    scene: row.scene,
+    send_id: row.sendID,
+    recv_id: row.recvID,
+    group_id: row.groupID,
+    client_msg_id: row.clientMsgID,
+    server_msg_id: row.serverMsgID,
+    content_type: row.contentType,
+    action: row.action,
+    hits: row.hits,
+    // Denormalised for the GIN index behind the admin search by wordID; ids are decimal strings of BigInts.
+    word_ids: [...new Set(row.hits.map((h) => h.wordID))].filter((id) => DIGITS.test(id)),
+    text: cutHitText(row.text),
+    dict_version: row.dictVersion,
+    create_time: row.createTime === undefined ? null : new Date(row.createTime).toISOString(),
+  };
+}
+
+/** Inserts the rows in one statement (all or none); returns how many were inserted. */
 export async function insertHitLogs(db: Db, rows: readonly NewHitLog[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const result = await db.hitLog.createMany({
-    data: rows.map((row) => ({
-      operationID: row.operationID,
-      command: row.command,
-      scene: row.scene,
-      sendID: row.sendID,
-      recvID: row.recvID,
-      groupID: row.groupID,
-      clientMsgID: row.clientMsgID,
-      serverMsgID: row.serverMsgID,
-      contentType: row.contentType,
-      action: row.action,
-      hits: row.hits,
-      // Denormalised for the GIN index behind the admin search by wordID; ids are decimal strings of BigInts.
-      wordIDs: [...new Set(row.hits.map((h) => h.wordID).filter((id) => DIGITS.test(id)))].map((id) => BigInt(id)),
-      text: cutHitText(row.text),
-      dictVersion: row.dictVersion,
-      ...(row.createTime === undefined ? {} : { createTime: new Date(row.createTime) }),
-    })),
-  });
-  return result.count;
+  const payload = JSON.stringify(rows.map(toRecord), (_key, value: unknown) =>
+    typeof value === "string" ? storableText(value) : value,
+  );
+  return db.$executeRaw`
+    INSERT INTO "hit_log" ("operation_id", "command", "scene", "send_id", "recv_id", "group_id", "client_msg_id",
+      "server_msg_id", "content_type", "action", "hits", "word_ids", "text", "dict_version", "create_time")
+    SELECT r."operation_id", r."command", r."scene", r."send_id", r."recv_id", r."group_id", r."client_msg_id",
+      r."server_msg_id", r."content_type", r."action", r."hits", r."word_ids", r."text", r."dict_version",
+      coalesce(r."create_time", now())
+    FROM jsonb_to_recordset(${payload}::jsonb) AS r("operation_id" text, "command" text, "scene" "Scene",
+      "send_id" text, "recv_id" text, "group_id" text, "client_msg_id" text, "server_msg_id" text,
+      "content_type" integer, "action" "HitAction", "hits" jsonb, "word_ids" bigint[], "text" text,
+      "dict_version" integer, "create_time" timestamptz)`;
 }

@@ -10,7 +10,7 @@ export { ensureDefaults } from "./defaults.ts";
 export type { EnsureDefaultsResult } from "./defaults.ts";
 export { loadSnapshot } from "./snapshot.ts";
 export type { LoadSnapshotOptions, Snapshot, SnapshotEntry, SnapshotWhitelistEntry } from "./snapshot.ts";
-export { insertHitLogs, cutHitText } from "./hit-logs.ts";
+export { insertHitLogs, cutHitText, storableText } from "./hit-logs.ts";
 export type { NewHitLog } from "./hit-logs.ts";
 export { policyFromRow, toLevel, toNormalizeSettings } from "./policy-row.ts";
 export { migrateDeploy, pgMigrationFactory, ensureDatabase } from "./migrate/index.ts";
