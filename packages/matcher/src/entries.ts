@@ -67,7 +67,8 @@ export function prepareEntries(input: CompileInput, options: ResolvedNormalize):
         invalid.push({ id, word, kind, reason: "empty" });
         continue;
       }
-      const key = foldKey(word, options);
+      // Surrounding whitespace is not part of a word (CONTRACT.md: 1..64 characters after trimming).
+      const key = foldKey(word.trim(), options);
       if (key.length === 0) {
         invalid.push({ id, word, kind, reason: "normalizes-to-nothing" });
         continue;

@@ -34,7 +34,8 @@ export function normalize(text: string, options?: NormalizeOptions): Normalized 
 /**
  * The normalised key of one dictionary or whitelist word: what the automaton stores. Two entries with
  * the same key and match type are duplicates (CONTRACT.md §2.3). An empty key means the word is invalid.
+ * Surrounding whitespace is trimmed first, as compile does.
  */
 export function normalizeWord(word: string, options?: NormalizeOptions): string {
-  return stringOf(foldKey(typeof word === "string" ? word : "", resolveOptions(options)));
+  return stringOf(foldKey(typeof word === "string" ? word.trim() : "", resolveOptions(options)));
 }

@@ -126,7 +126,8 @@ export function refEntries(input: CompileInput): RefEntry[] {
       if ("enabled" in e && e.enabled === false) continue;
       if (seen.has(e.id)) continue;
       seen.add(e.id);
-      const key = refKey(e.word, o);
+      if (e.word.trim() === "") continue;
+      const key = refKey(e.word.trim(), o);
       if (key.length === 0) continue;
       const word = !white && "matchType" in e && e.matchType === "word";
       out.push({ id: e.id, key, word, white, scenes: e.scenes ?? ["single", "group"] });
