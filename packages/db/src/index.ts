@@ -26,3 +26,7 @@ export type {
   AdminAccount,
   AuditLog,
 } from "./generated/prisma/client.ts";
+export { purgeHitLogs } from "./hit-purge.ts";
+export type { PurgeOptions } from "./hit-purge.ts";
+export { recordAudit, toAuditJson } from "./audit.ts";
+export type { AuditRecord } from "./audit.ts";
