@@ -1,0 +1,84 @@
+// buildApp: the callback service as one Fastify instance, used by the server and by the tests. Every dependency is
+// injected (snapshot holder, hit-log writer, friend lookup, metrics, logger): nothing here opens a connection, so
+// the one-process launcher can run this service beside the admin service on one embedded database and bus.
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { Logger } from "pino";
+import type { CallbackSettings } from "@wordguard/contracts";
+import type { NewHitLog } from "@wordguard/db";
+import type { CallbackMetrics } from "./metrics/metrics.ts";
+import type { CompiledSnapshot } from "./snapshot/compiled-snapshot.ts";
+import type { FriendLookup } from "./friends/friend-lookup.ts";
+import { headerTraceId, traceIdGenerator } from "./trace/trace-id.ts";
+import { callbackRoutes } from "./routes/callback.ts";
+import { callbackClientErrorHandler, installFallbacks } from "./routes/fallbacks.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { metricsRoute } from "./routes/metrics.ts";
+import { installCallerCheck } from "./hooks/caller-check.ts";
+import "./routes/request-state.ts";
+
+export interface AppOptions {
+  settings: CallbackSettings;
+  logger: Logger;
+  snapshots: { readonly current: CompiledSnapshot | undefined };
+  hitLogs: { enqueue(row: NewHitLog): void };
+  friendLookup: FriendLookup;
+  metrics: CallbackMetrics;
+  /** true once shutdown began: /readyz turns 503 */
+  isClosing(): boolean;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { settings, logger, metrics } = options;
+  const nextTraceId = traceIdGenerator();
+  const fastifyLogger: FastifyBaseLogger = logger;
+  const app = Fastify({
+    loggerInstance: fastifyLogger,
+    // Per-request "incoming/completed" lines would double the log volume of every message for nothing: decisions
+    // worth reading are logged by the routes, each line labelled with the trace id.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "operationID" }),
+    genReqId: (req) => headerTraceId(req.headers) ?? nextTraceId(),
+    bodyLimit: settings.CALLBACK_BODY_LIMIT,
+    // A webhook URL configured with a trailing slash makes the server call `/callback/im//<command>`.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // Requests still arriving on open connections during shutdown are answered normally rather than with a 503
+    // that is not in the callback shape; the server stops accepting connections and closes idle ones.
+    return503OnClosing: false,
+    forceCloseConnections: "idle",
+    clientErrorHandler: callbackClientErrorHandler(settings.CALLBACK_ON_ERROR),
+  });
+
+  app.decorateRequest("callbackCommand", "");
+  // Raw body for every content type (or none): the messaging server's Content-Type is not a promise about the body.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "string", bodyLimit: settings.CALLBACK_BODY_LIMIT }, (_request, body, done) => {
+    done(null, body);
+  });
+  app.addHook("onResponse", (request, reply, done) => {
+    if (isMeasured(request.url)) metrics.observeRequest(request.callbackCommand, reply.elapsedTime / 1000);
+    done();
+  });
+
+  installFallbacks(app, { onError: settings.CALLBACK_ON_ERROR, bodyLimit: settings.CALLBACK_BODY_LIMIT, metrics });
+  installCallerCheck(app, {
+    secret: settings.CALLBACK_SECRET,
+    allowedIps: settings.CALLBACK_ALLOWED_IPS,
+    onError: settings.CALLBACK_ON_ERROR,
+    metrics,
+  });
+  await app.register(callbackRoutes, {
+    settings,
+    logger,
+    snapshots: options.snapshots,
+    hitLogs: options.hitLogs,
+    friendLookup: options.friendLookup,
+    metrics,
+  });
+  await app.register(healthRoutes, { snapshots: options.snapshots, isClosing: options.isClosing });
+  await app.register(metricsRoute, { metrics });
+  return app;
+}
+
+/** Probes and scrapes are not callbacks: keep them out of the request metrics. */
+function isMeasured(url: string): boolean {
+  return !(url.startsWith("/healthz") || url.startsWith("/readyz") || url.startsWith("/metrics"));
+}

@@ -1,0 +1,166 @@
+// The hit-log writer (DESIGN.md "The hot path"): decisions enqueue rows and return at once; rows are inserted in
+// batches every HIT_LOG_FLUSH_MS or as soon as HIT_LOG_BATCH_SIZE are waiting. While PostgreSQL is away a failed batch
+// goes back to the front of the queue and is retried with capped exponential backoff; the queue is bounded and drops
+// its oldest rows past HIT_LOG_QUEUE_LIMIT. No decided hit disappears silently: it is written, or counted in
+// hit_log_dropped_total and reported in a log line.
+import type { Logger } from "pino";
+import type { NewHitLog } from "@wordguard/db";
+import type { CallbackMetrics } from "../metrics/metrics.ts";
+import { BoundedQueue } from "./bounded-queue.ts";
+import { backoffDelay } from "./backoff.ts";
+
+export interface HitLogWriterOptions {
+  insert(rows: NewHitLog[]): Promise<unknown>;
+  logger: Logger;
+  metrics: Pick<CallbackMetrics, "hitLogDropped" | "hitLogFlushFailures" | "hitLogWritten">;
+  flushMs: number;
+  batchSize: number;
+  queueLimit: number;
+  /** First retry delay after a failed insert (default 250 ms); doubles per failure up to `retryMaxMs` (default 5 s). */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+}
+
+export interface HitLogCloseResult {
+  /** rows still queued (or whose insert did not finish) when the deadline passed */
+  lost: number;
+}
+
+/** Drop reports are summarised: at most one log line per interval however many rows go. */
+const DROP_LOG_INTERVAL_MS = 5000;
+
+export class HitLogWriter {
+  readonly #options: HitLogWriterOptions;
+  readonly #queue: BoundedQueue<NewHitLog>;
+  readonly #log: Logger;
+  #timer: NodeJS.Timeout | undefined;
+  #flushing: Promise<void> | undefined;
+  #inFlight = 0;
+  #failures = 0;
+  #retryAt = 0;
+  #closed = false;
+  #unreportedDrops = 0;
+  #lastDropReport = 0;
+
+  constructor(options: HitLogWriterOptions) {
+    this.#options = options;
+    this.#queue = new BoundedQueue(options.queueLimit);
+    this.#log = options.logger.child({ component: "hit-log" });
+  }
+
+  /** Rows waiting, including a batch whose insert is under way. */
+  get depth(): number {
+    return this.#queue.size + this.#inFlight;
+  }
+
+  start(): void {
+    this.#timer ??= setInterval(() => this.#kick(), this.#options.flushMs);
+    this.#timer.unref();
+  }
+
+  enqueue(row: NewHitLog): void {
+    if (this.#closed) {
+      this.#dropped(1, "writer closed");
+      return;
+    }
+    const dropped = this.#queue.push(row);
+    if (dropped > 0) this.#dropped(dropped, "queue full");
+    if (this.#queue.size >= this.#options.batchSize) this.#kick();
+  }
+
+  /** Starts a flush unless one runs or a retry is not due yet; resolves when that flush ends. */
+  flushNow(): Promise<void> {
+    this.#kick();
+    return this.#flushing ?? Promise.resolve();
+  }
+
+  /**
+   * Stops the timer and writes what is queued, retrying until `timeoutMs` has passed. Whatever is left then is
+   * counted as dropped and reported.
+   */
+  async close(timeoutMs: number): Promise<HitLogCloseResult> {
+    this.#closed = true;
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (this.#flushing) await raceDeadline(this.#flushing, deadline);
+      if (this.#queue.size === 0 || Date.now() >= deadline) break;
+      const wait = this.#retryAt - Date.now();
+      if (wait > 0) await sleep(Math.min(wait, deadline - Date.now()));
+      if (Date.now() >= deadline) break;
+      this.#retryAt = 0;
+      this.#kick();
+    }
+    const lost = this.depth;
+    if (lost > 0) {
+      this.#options.metrics.hitLogDropped.inc(lost);
+      this.#log.error({ lost }, "hit logs not written before the shutdown deadline");
+    }
+    return { lost };
+  }
+
+  #kick(): void {
+    if (this.#flushing || this.#queue.size === 0 || Date.now() < this.#retryAt) return;
+    this.#flushing = this.#flushAll().finally(() => {
+      this.#flushing = undefined;
+    });
+  }
+
+  async #flushAll(): Promise<void> {
+    const { batchSize, insert, metrics } = this.#options;
+    while (this.#queue.size > 0) {
+      const batch = this.#queue.take(batchSize);
+      this.#inFlight = batch.length;
+      try {
+        await insert(batch);
+        this.#inFlight = 0;
+        metrics.hitLogWritten.inc(batch.length);
+        if (this.#failures > 0) this.#log.info({ failures: this.#failures }, "hit logs are being written again");
+        this.#failures = 0;
+        this.#retryAt = 0;
+      } catch (error) {
+        this.#inFlight = 0;
+        this.#failures++;
+        metrics.hitLogFlushFailures.inc();
+        const dropped = this.#queue.restoreFront(batch);
+        if (dropped > 0) this.#dropped(dropped, "queue full");
+        const delay = backoffDelay(this.#failures, this.#options.retryBaseMs ?? 250, this.#options.retryMaxMs ?? 5000);
+        this.#retryAt = Date.now() + delay;
+        // First failure of an outage and then every tenth: an outage of minutes must not flood the log.
+        if (this.#failures === 1 || this.#failures % 10 === 0) {
+          this.#log.warn({ err: error, failures: this.#failures, queued: this.#queue.size, retryInMs: delay }, "hit-log insert failed; will retry");
+        }
+        return;
+      }
+    }
+  }
+
+  #dropped(count: number, reason: string): void {
+    this.#options.metrics.hitLogDropped.inc(count);
+    this.#unreportedDrops += count;
+    const now = Date.now();
+    if (now - this.#lastDropReport >= DROP_LOG_INTERVAL_MS) {
+      this.#log.warn({ dropped: this.#unreportedDrops, reason, limit: this.#options.queueLimit }, "hit logs dropped");
+      this.#unreportedDrops = 0;
+      this.#lastDropReport = now;
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+}
+
+/** Waits for `work` or the deadline, whichever comes first (the work itself is not cancelled). */
+async function raceDeadline(work: Promise<unknown>, deadline: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+  });
+  try {
+    await Promise.race([work.catch(() => undefined), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,228 @@
+// The snapshot holder (DESIGN.md "Consistency of changes"): loads the first snapshot (retrying until the database
+// answers), then keeps up with changes. Change events on the bus are hints carrying a version; polling the version
+// every RELOAD_POLL_MS (and right after the bus resubscribes) repairs lost hints. Reloads coalesce: at most one build
+// runs, and any number of hints arriving meanwhile cause at most one more. Events for versions already loaded are
+// ignored. The swap is one reference assignment.
+import type { Logger } from "pino";
+import { CHANNELS } from "@wordguard/contracts";
+import type { EventBus } from "@wordguard/bus";
+import { readVersion, type PrismaClient } from "@wordguard/db";
+import type { CallbackMetrics } from "../metrics/metrics.ts";
+import { backoffDelay } from "../hitlog/backoff.ts";
+import { buildInline } from "./build-inline.ts";
+import type { BuildMode, CompiledSnapshot } from "./compiled-snapshot.ts";
+import { buildInWorker, type WorkerBuild } from "./worker/build-in-worker.ts";
+
+export interface SnapshotHolderOptions {
+  prisma: PrismaClient;
+  bus: EventBus;
+  logger: Logger;
+  metrics: CallbackMetrics;
+  pollMs: number;
+  /** Dictionaries with more enabled entries than this are loaded and compiled in a worker thread. */
+  workerThreshold: number;
+  /** Needed by the worker to open its own connection; without it every build runs inline (embedded mode). */
+  databaseUrl?: string | undefined;
+  /** First retry delay of the initial load (doubles up to 5 s). Default 500 ms. */
+  initialRetryMs?: number;
+}
+
+export class SnapshotHolder {
+  readonly #o: SnapshotHolderOptions;
+  readonly #log: Logger;
+  #current: CompiledSnapshot | undefined;
+  #wanted = 0;
+  #again = false;
+  #building: Promise<void> | undefined;
+  #worker: WorkerBuild | undefined;
+  #polling = false;
+  #pollFailures = 0;
+  #pollTimer: NodeJS.Timeout | undefined;
+  #closed = false;
+  #started = false;
+  readonly #loaded: Promise<CompiledSnapshot>;
+  #resolveLoaded!: (snapshot: CompiledSnapshot) => void;
+
+  constructor(options: SnapshotHolderOptions) {
+    this.#o = options;
+    this.#log = options.logger.child({ component: "snapshot" });
+    this.#loaded = new Promise((resolve) => {
+      this.#resolveLoaded = resolve;
+    });
+    options.metrics.bindSnapshot({
+      version: () => this.#current?.version,
+      loadedAt: () => this.#current?.loadedAt,
+      entries: () => this.#current?.entries,
+    });
+  }
+
+  /** The snapshot in use; undefined until the first load. Read it once per request. */
+  get current(): CompiledSnapshot | undefined {
+    return this.#current;
+  }
+
+  /** Resolves with the first snapshot loaded. */
+  get loaded(): Promise<CompiledSnapshot> {
+    return this.#loaded;
+  }
+
+  /** A build is running (for tests and the readiness log). */
+  get building(): boolean {
+    return this.#building !== undefined;
+  }
+
+  /** Starts the first load, the bus subscription and the poll timer. Returns at once. */
+  start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    const { bus } = this.#o;
+    // Not awaited: with Redis down the subscription completes whenever Redis comes back; polling covers the gap.
+    bus
+      .subscribe(CHANNELS.dictionaryChanged, (event) => this.request(event.version, `event:${event.kind}`))
+      .then(() => this.#log.debug("subscribed to change events"))
+      .catch((err: unknown) => this.#log.warn({ err }, "subscribing to change events failed; relying on polling"));
+    bus.onResubscribe(() => {
+      this.#log.info("change-event subscription re-established; polling for missed changes");
+      void this.poll("resubscribe");
+    });
+    bus.onInvalid((channel, raw) => this.#log.warn({ channel, raw: raw.slice(0, 200) }, "ignored a malformed change event"));
+    this.#pollTimer = setInterval(() => void this.poll("interval"), this.#o.pollMs);
+    this.#pollTimer.unref();
+    this.request(0, "start");
+  }
+
+  /** A hint that `version` exists: reload unless it is already loaded. */
+  request(version: number, reason: string): void {
+    if (this.#closed) return;
+    if (this.#current && version <= this.#current.version) {
+      this.#log.debug({ version, loaded: this.#current.version, reason }, "change already loaded; ignored");
+      return;
+    }
+    this.#wanted = Math.max(this.#wanted, version);
+    if (this.#building) {
+      this.#again = true;
+      return;
+    }
+    this.#building = this.#run(reason).finally(() => {
+      this.#building = undefined;
+    });
+  }
+
+  /** Reads the committed version and reloads when it is newer than the snapshot in use. */
+  async poll(reason: string): Promise<void> {
+    if (this.#closed || this.#polling || !this.#current) return;
+    this.#polling = true;
+    try {
+      const version = await readVersion(this.#o.prisma);
+      if (this.#pollFailures > 0) this.#log.info({ failures: this.#pollFailures }, "version poll works again");
+      this.#pollFailures = 0;
+      if (this.#current && version > this.#current.version) this.request(version, `poll:${reason}`);
+    } catch (err) {
+      this.#pollFailures++;
+      if (this.#pollFailures === 1 || this.#pollFailures % 30 === 0) {
+        this.#log.warn({ err, failures: this.#pollFailures }, "version poll failed; keeping the snapshot in use");
+      }
+    } finally {
+      this.#polling = false;
+    }
+  }
+
+  /** Waits for the build under way (if any) to finish; for tests and benchmarks. */
+  async settled(): Promise<void> {
+    while (this.#building) await this.#building;
+  }
+
+  /** Stops polling and reacting to events and cancels a worker build. The snapshot in use stays readable. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#pollTimer) clearInterval(this.#pollTimer);
+    this.#pollTimer = undefined;
+    await this.#worker?.cancel().catch(() => undefined);
+  }
+
+  async #run(reason: string): Promise<void> {
+    let attempt = 0;
+    for (;;) {
+      this.#again = false;
+      try {
+        await this.#buildOnce(reason);
+        attempt = 0;
+      } catch (err) {
+        if (this.#closed) return;
+        attempt++;
+        if (!this.#current) {
+          // Not ready yet: keep trying until the database answers.
+          const delay = backoffDelay(attempt, this.#o.initialRetryMs ?? 500, 5000);
+          this.#log.warn({ err, attempt, retryInMs: delay }, "loading the first snapshot failed; retrying");
+          await sleep(delay);
+          if (this.#closed) return;
+          continue;
+        }
+        // The snapshot in use stays; the next event or poll tries again.
+        this.#log.warn({ err, reason, loaded: this.#current.version }, "reload failed; keeping the snapshot in use");
+        return;
+      }
+      if (this.#closed) return;
+      if (this.#again && this.#current && this.#wanted > this.#current.version) {
+        reason = "coalesced";
+        continue;
+      }
+      return;
+    }
+  }
+
+  async #buildOnce(reason: string): Promise<void> {
+    const { prisma, metrics, databaseUrl, workerThreshold } = this.#o;
+    const started = performance.now();
+    let mode: BuildMode = "inline";
+    try {
+      const count = await prisma.sensitiveWord.count({ where: { enabled: true } });
+      mode = databaseUrl !== undefined && count > workerThreshold ? "worker" : "inline";
+      let snapshot: CompiledSnapshot;
+      let detail: Record<string, number> = {};
+      if (mode === "worker") {
+        this.#worker = buildInWorker({ databaseUrl: databaseUrl! });
+        try {
+          const built = await this.#worker.result;
+          snapshot = built.snapshot;
+          detail = { loadMs: Math.round(built.loadMs), compileMs: Math.round(built.compileMs) };
+        } finally {
+          this.#worker = undefined;
+        }
+      } else {
+        snapshot = await buildInline(prisma);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      metrics.reloadDuration.labels(mode, "ok").observe(seconds);
+      if (this.#closed) return;
+      if (this.#current && snapshot.version <= this.#current.version) {
+        this.#log.debug({ version: snapshot.version, reason }, "built snapshot is not newer; kept the one in use");
+        return;
+      }
+      const previous = this.#current?.version;
+      this.#current = snapshot;
+      this.#log.info(
+        {
+          version: snapshot.version,
+          previous,
+          reason,
+          mode,
+          entries: snapshot.entries,
+          whitelist: snapshot.whitelist,
+          ms: Math.round(seconds * 1000),
+          ...detail,
+          dictionaries: snapshot.stats,
+        },
+        previous === undefined ? "first snapshot loaded" : "snapshot reloaded",
+      );
+      if (previous === undefined) this.#resolveLoaded(snapshot);
+    } catch (err) {
+      metrics.reloadDuration.labels(mode, "error").observe((performance.now() - started) / 1000);
+      throw err;
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,120 @@
+// startCallbackService: wires the service around injected connections (a Prisma client on PostgreSQL or PGlite, an
+// event bus on Redis or in memory, a pino logger) and owns an ordered shutdown. `src/server.ts` uses it for the
+// standalone service; the root launcher uses it to run this service and the admin service in one process.
+import type { FastifyInstance } from "fastify";
+import type { Logger } from "pino";
+import type { CallbackSettings } from "@wordguard/contracts";
+import type { EventBus } from "@wordguard/bus";
+import { insertHitLogs, type PrismaClient } from "@wordguard/db";
+import { buildApp } from "./app.ts";
+import { createFriendLookup } from "./friends/friend-lookup.ts";
+import { HitLogWriter } from "./hitlog/writer.ts";
+import { createMetrics, type CallbackMetrics } from "./metrics/metrics.ts";
+import { SnapshotHolder } from "./snapshot/holder.ts";
+
+export interface CallbackServiceDeps {
+  settings: CallbackSettings;
+  prisma: PrismaClient;
+  bus: EventBus;
+  logger: Logger;
+  /** Knobs that are not settings of CONTRACT.md §3 (tests shorten them). */
+  tuning?: Partial<CallbackTuning>;
+}
+
+export interface CallbackTuning {
+  /** Upper bound of the add-friend lookup before answering ServerInternalError (the server waits 5 s by default). */
+  friendLookupTimeoutMs: number;
+  hitLogRetryBaseMs: number;
+  hitLogRetryMaxMs: number;
+  initialLoadRetryMs: number;
+}
+
+const DEFAULT_TUNING: CallbackTuning = {
+  friendLookupTimeoutMs: 3000,
+  hitLogRetryBaseMs: 250,
+  hitLogRetryMaxMs: 5000,
+  initialLoadRetryMs: 500,
+};
+
+export interface CallbackService {
+  app: FastifyInstance;
+  snapshots: SnapshotHolder;
+  hitLogs: HitLogWriter;
+  metrics: CallbackMetrics;
+  /** Listens on CALLBACK_PORT/HOST unless given; returns the address. */
+  listen(options?: { port?: number; host?: string }): Promise<string>;
+  /**
+   * Ordered shutdown within SHUTDOWN_TIMEOUT_MS: readiness off and reloads stopped, stop accepting and finish
+   * in-flight requests, flush hit logs. The injected connections stay open: their owner closes them afterwards.
+   */
+  close(): Promise<void>;
+}
+
+export async function startCallbackService(deps: CallbackServiceDeps): Promise<CallbackService> {
+  const { settings, prisma, bus } = deps;
+  const logger = deps.logger;
+  const tuning = { ...DEFAULT_TUNING, ...deps.tuning };
+  const metrics = createMetrics();
+  const hitLogs = new HitLogWriter({
+    insert: (rows) => insertHitLogs(prisma, rows),
+    logger,
+    metrics,
+    flushMs: settings.HIT_LOG_FLUSH_MS,
+    batchSize: settings.HIT_LOG_BATCH_SIZE,
+    queueLimit: settings.HIT_LOG_QUEUE_LIMIT,
+    retryBaseMs: tuning.hitLogRetryBaseMs,
+    retryMaxMs: tuning.hitLogRetryMaxMs,
+  });
+  metrics.bindHitLogDepth(() => hitLogs.depth);
+  hitLogs.start();
+  const snapshots = new SnapshotHolder({
+    prisma,
+    bus,
+    logger,
+    metrics,
+    pollMs: settings.RELOAD_POLL_MS,
+    workerThreshold: settings.WORKER_COMPILE_THRESHOLD,
+    databaseUrl: settings.DATABASE_URL,
+    initialRetryMs: tuning.initialLoadRetryMs,
+  });
+  snapshots.start();
+
+  let closing = false;
+  const app = await buildApp({
+    settings,
+    logger,
+    snapshots,
+    hitLogs,
+    friendLookup: createFriendLookup(prisma, tuning.friendLookupTimeoutMs),
+    metrics,
+    isClosing: () => closing,
+  });
+
+  let closed: Promise<void> | undefined;
+  const close = async (): Promise<void> => {
+    closing = true;
+    const deadline = Date.now() + settings.SHUTDOWN_TIMEOUT_MS;
+    const step = async (name: string, run: () => Promise<unknown>): Promise<void> => {
+      const started = Date.now();
+      try {
+        await run();
+        logger.info({ step: name, ms: Date.now() - started }, "shutdown step done");
+      } catch (err) {
+        logger.error({ step: name, err }, "shutdown step failed");
+      }
+    };
+    await step("stop reloads", () => snapshots.close());
+    await step("stop accepting and finish in-flight requests", () => app.close());
+    // Leave a little of the budget for the owner to close the connections after this.
+    await step("flush hit logs", () => hitLogs.close(Math.max(0, deadline - Date.now() - 250)));
+  };
+
+  return {
+    app,
+    snapshots,
+    hitLogs,
+    metrics,
+    listen: (options = {}) => app.listen({ port: options.port ?? settings.CALLBACK_PORT, host: options.host ?? settings.HOST }),
+    close: () => (closed ??= close()),
+  };
+}
