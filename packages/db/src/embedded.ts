@@ -5,6 +5,7 @@ import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./generated/prisma/client.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
 import { migrateDeploy } from "./migrate/commands.ts";
 
 export interface EmbeddedOptions {
@@ -21,8 +22,18 @@ export interface EmbeddedPrisma {
 }
 
 export async function createEmbeddedPrisma(options: EmbeddedOptions = {}): Promise<EmbeddedPrisma> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = new PGlite(options.dataDir);
+  let unlock = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+  }
+  let pglite: PGlite;
+  try {
+    pglite = new PGlite(options.dataDir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   try {
     // The migration adapter and the client's share the one PGlite instance; the adapter's dispose does not close it.
     const applied = await migrateDeploy(new PrismaPGlite(pglite));
@@ -33,10 +44,12 @@ export async function createEmbeddedPrisma(options: EmbeddedOptions = {}): Promi
       async close() {
         await prisma.$disconnect();
         await pglite.close();
+        unlock();
       },
     };
   } catch (error) {
     await pglite.close().catch(() => undefined);
+    unlock();
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 // The embedded PGlite factory: creates and migrates a data directory, serves the same API, and reopens it with
 // nothing to apply. (PGlite takes seconds and ~1 GB to start: one data directory, two opens, in this one file.)
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import t from "tap";
@@ -41,6 +41,10 @@ t.test("first open migrates; reads and writes work", async (t) => {
 t.test("reopening the data directory applies nothing and keeps the data", async (t) => {
   const db = await createEmbeddedPrisma({ dataDir });
   t.teardown(db.close);
+  writeFileSync(path.join(dataDir, "wordguard.pid"), String(process.ppid));
+  await t.rejects(createEmbeddedPrisma({ dataDir }), /in use by process/, "a second opener is refused");
+  writeFileSync(path.join(dataDir, "wordguard.pid"), String(process.pid));
+  await t.rejects(createEmbeddedPrisma({ dataDir }), /in use by process/, "so is a second open in this process");
   t.same(db.applied, []);
   t.equal(await readVersion(db.prisma), 2);
   t.same((await ensureDefaults(db.prisma)).created, []);
