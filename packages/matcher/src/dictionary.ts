@@ -84,7 +84,7 @@ export class Dictionary {
   #resolve(text: string, scene: Scene | undefined): Resolution {
     if (typeof text !== "string" || !this.#scanner.reachesOutput(text)) return { hits: [], cancelled: [], whitelistMatches: [] };
     const groups = this.#scanner.collect(text, scratch);
-    return resolveCandidates(groups, scratch, this.#ids, this.#data.flags, sceneMask(scene));
+    return resolveCandidates(groups, scratch, this.#ids, this.#data, sceneMask(scene));
   }
 
   stats(): DictionaryStats {
@@ -120,6 +120,7 @@ export function compile(input: CompileInput): Dictionary {
     alphabet,
     prepared.entries.map((e) => e.id),
     prepared.entries.map((e) => e.flags),
+    prepared.entries.map((e) => e.gaps),
   );
   const header: DataHeader = {
     format: "wordguard-matcher/2",

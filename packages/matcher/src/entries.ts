@@ -30,6 +30,8 @@ export interface PreparedEntry {
   id: string;
   /** Normalised key as code points. */
   key: number[];
+  /** Positions of the word's own separators in the key (see FoldedKey). */
+  gaps: number[];
   flags: number;
 }
 
@@ -68,7 +70,7 @@ export function prepareEntries(input: CompileInput, options: ResolvedNormalize):
         continue;
       }
       // Surrounding whitespace is not part of a word (CONTRACT.md: 1..64 characters after trimming).
-      const key = foldKey(word.trim(), options);
+      const { key, gaps } = foldKey(word.trim(), options);
       if (key.length === 0) {
         invalid.push({ id, word, kind, reason: "normalizes-to-nothing" });
         continue;
@@ -81,7 +83,7 @@ export function prepareEntries(input: CompileInput, options: ResolvedNormalize):
         if ("matchType" in item && item.matchType === "word") flags |= ENTRY_WORD;
         entryCount++;
       }
-      entries.push({ id, key, flags });
+      entries.push({ id, key, gaps, flags });
     }
   }
   return { entries, entryCount, whitelistCount, invalid };

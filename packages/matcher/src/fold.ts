@@ -1,6 +1,6 @@
 import { optionsMask } from "./options.ts";
 import { caseFold } from "./stages/case-fold.ts";
-import { isContent, isWordChar } from "./stages/char-class.ts";
+import { isClausePunctuation, isContent, isWordChar } from "./stages/char-class.ts";
 import { confusableFold } from "./stages/confusables.ts";
 import { isInvisible } from "./stages/invisible.ts";
 import { leetFold } from "./stages/leet.ts";
@@ -15,6 +15,8 @@ export interface FoldUnit {
   readonly separator: boolean;
   /** Takes part in word boundaries (letters/digits/marks outside CJK, kana, hangul). */
   readonly word: boolean;
+  /** A separator that ends a clause (see isClausePunctuation). */
+  readonly clause: boolean;
 }
 
 const EMPTY: readonly FoldUnit[] = Object.freeze([]);
@@ -34,7 +36,12 @@ export function foldCodePointUncached(cp: number, options: ResolvedNormalize): r
   if (options.ignoreInvisible) cps = cps.filter((c) => !isInvisible(c));
   return Object.freeze(
     cps.map((c) =>
-      Object.freeze({ cp: c, separator: options.ignoreSymbols && !isContent(c), word: isWordChar(c) }),
+      Object.freeze({
+        cp: c,
+        separator: options.ignoreSymbols && !isContent(c),
+        word: isWordChar(c),
+        clause: options.ignoreSymbols && isClausePunctuation(c),
+      }),
     ),
   );
 }

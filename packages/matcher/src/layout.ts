@@ -18,6 +18,9 @@ export interface DictionaryData {
   /** Ids as UTF-16 code units; id i is idChars[idOffsets[i] .. idOffsets[i+1]). */
   idOffsets: Int32Array;
   idChars: Uint16Array;
+  /** The entries' own separator positions; entry i's are gapList[gapOffsets[i] .. gapOffsets[i+1]). */
+  gapOffsets: Int32Array;
+  gapList: Int32Array;
 }
 
 /** The small, structured-clone-friendly part: sizes of each section plus facts about the build. */
@@ -36,13 +39,14 @@ export interface DataHeader {
     alphabet: number;
     ids: number;
     idChars: number;
+    gaps: number;
   };
 }
 
 const align4 = (n: number): number => (n + 3) & ~3;
 
 function byteLength(s: DataHeader["sizes"]): number {
-  return 4 * (4 * s.cells + s.outputs + 2 * s.alphabet + s.ids + 1) + align4(s.ids) + align4(2 * s.idChars);
+  return 4 * (4 * s.cells + s.outputs + 2 * s.alphabet + 2 * (s.ids + 1) + s.gaps) + align4(s.ids) + align4(2 * s.idChars);
 }
 
 /** Views over a buffer laid out as `sizes` says. */
@@ -63,6 +67,8 @@ export function viewData(buffer: ArrayBuffer, s: DataHeader["sizes"]): Dictionar
     alphabetCps: i32(s.alphabet),
     alphabetCodes: i32(s.alphabet),
     idOffsets: i32(s.ids + 1),
+    gapOffsets: i32(s.ids + 1),
+    gapList: i32(s.gaps),
   };
   const flags = new Uint8Array(buffer, at, s.ids);
   at += align4(s.ids);
@@ -76,15 +82,19 @@ export function packData(
   alphabet: { cps: Int32Array; codes: Int32Array },
   ids: readonly string[],
   flags: ArrayLike<number>,
+  gaps: readonly (readonly number[])[],
 ): { data: DictionaryData; sizes: DataHeader["sizes"] } {
   let idChars = 0;
   for (const id of ids) idChars += id.length;
+  let gapCount = 0;
+  for (const g of gaps) gapCount += g.length;
   const sizes = {
     cells: automaton.base.length,
     outputs: automaton.outputs.length,
     alphabet: alphabet.cps.length,
     ids: ids.length,
     idChars,
+    gaps: gapCount,
   };
   const data = viewData(new ArrayBuffer(byteLength(sizes)), sizes);
   data.base.set(automaton.base);
@@ -101,6 +111,12 @@ export function packData(
     for (let c = 0; c < id.length; c++) data.idChars[at++] = id.charCodeAt(c);
   });
   data.idOffsets[ids.length] = at;
+  at = 0;
+  gaps.forEach((list, i) => {
+    data.gapOffsets[i] = at;
+    for (const p of list) data.gapList[at++] = p;
+  });
+  data.gapOffsets[gaps.length] = at;
   return { data, sizes };
 }
 

@@ -37,5 +37,5 @@ export function normalize(text: string, options?: NormalizeOptions): Normalized 
  * Surrounding whitespace is trimmed first, as compile does.
  */
 export function normalizeWord(word: string, options?: NormalizeOptions): string {
-  return stringOf(foldKey(typeof word === "string" ? word.trim() : "", resolveOptions(options)));
+  return stringOf(foldKey(typeof word === "string" ? word.trim() : "", resolveOptions(options)).key);
 }

@@ -1,22 +1,53 @@
 import type { CandidateBuffer } from "./candidates.ts";
 import { ENTRY_WHITELIST, ENTRY_WORD } from "./entries.ts";
-import { FLAG_LEFT_WORD, FLAG_RIGHT_WORD, FLAG_WORD, type Groups } from "./stream.ts";
+import { FLAG_CLAUSE_BEFORE, FLAG_LEFT_WORD, FLAG_RIGHT_WORD, FLAG_WORD, type Groups } from "./stream.ts";
 import type { CancelledHit, Hit, WhitelistMatch } from "./types.ts";
 
 /**
- * Does a match over groups [first, past) count? `word` entries need a word boundary on both sides; any
- * match that skipped a separator needs the same, so separators never glue neighbouring words into an
- * entry (`was excited` does not hit `sex`, `f.u.c.k` does hit `fuck`).
+ * Does a match of `entry` over groups [first, past) count? A separator in the text inside the match that
+ * the entry itself does not have is "inserted". Inserted separators may split letters apart (`f.u.c.k`,
+ * `傻 逼`) but never glue words together, so a match with one counts only when
+ *  - it starts and ends at word edges of the original text (`was excited` does not hit `sex`), and
+ *  - at every inserted separator, the letters on each side stand alone: a word character there has no
+ *    word character on its other side (`to I` does not hit `toi`, `f u c k` hits `fuck`), and
+ *  - no inserted separator between two non-word (CJK) characters contains clause punctuation
+ *    (`好的，同意` does not hit `的同`; `傻 逼` and `傻*逼` hit).
+ * `word` entries always need the word edges.
  */
-export function matchCounts(stream: Groups, entryFlags: number, first: number, past: number): boolean {
+export function matchCounts(stream: Groups, data: EntryGaps, entry: number, entryFlags: number, first: number, past: number): boolean {
   const last = past - 1;
-  const needsEdges = (entryFlags & ENTRY_WORD) !== 0 || stream.sepCount[last] !== stream.sepCount[first];
-  if (!needsEdges) return true;
-  const head = stream.flags[first] as number;
-  const tail = stream.flags[last] as number;
+  const sepCount = stream.sepCount;
+  const flags = stream.flags;
+  let inserted = false;
+  if (sepCount[last] !== sepCount[first]) {
+    const gapsFrom = data.gapOffsets[entry] as number;
+    const gapsTo = data.gapOffsets[entry + 1] as number;
+    let g = gapsFrom;
+    for (let k = first + 1; k <= last; k++) {
+      if (sepCount[k] === sepCount[k - 1]) continue;
+      const position = k - first;
+      while (g < gapsTo && (data.gapList[g] as number) < position) g++;
+      if (g < gapsTo && data.gapList[g] === position) continue; // the entry's own separator
+      inserted = true;
+      const before = flags[k - 1] as number;
+      const after = flags[k] as number;
+      if ((before & FLAG_WORD) !== 0 && (before & FLAG_LEFT_WORD) !== 0) return false;
+      if ((after & FLAG_WORD) !== 0 && (after & FLAG_RIGHT_WORD) !== 0) return false;
+      if ((after & FLAG_CLAUSE_BEFORE) !== 0 && (before & FLAG_WORD) === 0 && (after & FLAG_WORD) === 0) return false;
+    }
+  }
+  if (!inserted && (entryFlags & ENTRY_WORD) === 0) return true;
+  const head = flags[first] as number;
+  const tail = flags[last] as number;
   if ((head & FLAG_WORD) !== 0 && (head & FLAG_LEFT_WORD) !== 0) return false;
   if ((tail & FLAG_WORD) !== 0 && (tail & FLAG_RIGHT_WORD) !== 0) return false;
   return true;
+}
+
+/** Where each entry's own separators are (see FoldedKey.gaps). */
+export interface EntryGaps {
+  gapOffsets: Int32Array;
+  gapList: Int32Array;
 }
 
 export interface Resolution {
@@ -53,9 +84,10 @@ export function resolveCandidates(
   stream: Groups,
   candidates: CandidateBuffer,
   ids: readonly string[],
-  flags: Uint8Array,
+  entries: EntryGaps & { flags: Uint8Array },
   scenes: number,
 ): Resolution {
+  const flags = entries.flags;
   const found: Span[] = [];
   const allowed: Span[] = [];
   const data = candidates.data;
@@ -64,7 +96,7 @@ export function resolveCandidates(
     const first = data[c * 3 + 1] as number;
     const past = data[c * 3 + 2] as number;
     const f = flags[entry] as number;
-    if ((f & scenes) === 0 || !matchCounts(stream, f, first, past)) continue;
+    if ((f & scenes) === 0 || !matchCounts(stream, entries, entry, f, first, past)) continue;
     const span = { entry, start: stream.start[first] as number, end: stream.end[past - 1] as number };
     ((f & ENTRY_WHITELIST) !== 0 ? allowed : found).push(span);
   }

@@ -2,14 +2,14 @@ import { codeOf } from "./automaton/alphabet.ts";
 import type { CandidateBuffer } from "./candidates.ts";
 import { foldCodePoint, type FoldUnit } from "./fold.ts";
 import type { DictionaryData } from "./layout.ts";
-import { FLAG_LEFT_WORD, FLAG_RIGHT_WORD, FLAG_WORD, type Groups } from "./stream.ts";
+import { FLAG_CLAUSE_BEFORE, FLAG_LEFT_WORD, FLAG_RIGHT_WORD, FLAG_WORD, type Groups } from "./stream.ts";
 import type { ResolvedNormalize } from "./types.ts";
 
 /*
  * Unit values: what one code point of a text means to this dictionary, as one int, looked up in a
  * per-dictionary table indexed by UTF-16 code unit (filled lazily) so that normalising is one load.
  *   (v & 3) === 1  dropped (invisible)
- *   (v & 3) === 2  separator (skipped; never a word character)
+ *   (v & 3) === 2  separator (skipped; never a word character), v & 4 = clause punctuation
  *   (v & 3) === 3  content: code = v >>> 4 (0 = in no key), v & 4 = word character
  *   (v & 3) === 0  slow path: 0 = not computed yet / high surrogate; v & 8 = expansion number v >>> 4
  */
@@ -17,6 +17,7 @@ const KIND_DROP = 1;
 const KIND_SEPARATOR = 2;
 const KIND_CONTENT = 3;
 const WORD_BIT = 4;
+const CLAUSE_BIT = 4;
 const EXPANSION_BIT = 8;
 
 /** Scratch for the recording pass (matching is synchronous, so one set of arrays serves every call). */
@@ -59,6 +60,7 @@ export class Scanner {
   private lastCode = -1;
   private width = 1;
   private pendingSeparator = false;
+  private pendingClause = false;
   private previousWord = false;
   private separators = 0;
   private found = false;
@@ -168,6 +170,7 @@ export class Scanner {
     this.state = 0;
     this.lastCode = -1;
     this.pendingSeparator = false;
+    this.pendingClause = false;
     this.previousWord = false;
     this.separators = 0;
     const table = this.table;
@@ -197,6 +200,7 @@ export class Scanner {
     if (kind === KIND_SEPARATOR) {
       // A separator is never a word character, so it adds nothing to the previous group's flags.
       this.pendingSeparator = true;
+      if ((v & CLAUSE_BIT) !== 0) this.pendingClause = true;
       this.previousWord = false;
       this.lastCode = -1;
       return;
@@ -213,9 +217,11 @@ export class Scanner {
     const k = groups.length++;
     groups.start[k] = start;
     groups.end[k] = end;
-    groups.flags[k] = (word ? FLAG_WORD : 0) | (this.previousWord ? FLAG_LEFT_WORD : 0);
+    groups.flags[k] =
+      (word ? FLAG_WORD : 0) | (this.previousWord ? FLAG_LEFT_WORD : 0) | (this.pendingClause ? FLAG_CLAUSE_BEFORE : 0);
     groups.sepCount[k] = this.separators;
     this.pendingSeparator = false;
+    this.pendingClause = false;
     this.previousWord = word;
     this.lastCode = code === 0 ? -1 : code;
     if (code === 0) {
@@ -266,7 +272,7 @@ export class Scanner {
   }
 
   private unitValue(unit: FoldUnit): number {
-    if (unit.separator) return KIND_SEPARATOR;
+    if (unit.separator) return KIND_SEPARATOR | (unit.clause ? CLAUSE_BIT : 0);
     const code = codeOf({ cps: this.data.alphabetCps, codes: this.data.alphabetCodes }, unit.cp);
     return KIND_CONTENT | (unit.word ? WORD_BIT : 0) | (code << 4);
   }

@@ -4,7 +4,7 @@
  * stage functions (whose own behaviour the case tables check).
  */
 import { caseFold } from "../src/stages/case-fold.ts";
-import { isContent, isWordChar } from "../src/stages/char-class.ts";
+import { isClausePunctuation, isContent, isWordChar } from "../src/stages/char-class.ts";
 import { confusableFold } from "../src/stages/confusables.ts";
 import { isInvisible } from "../src/stages/invisible.ts";
 import { leetFold } from "../src/stages/leet.ts";
@@ -34,6 +34,7 @@ export function refOptions(o: NormalizeOptions | undefined): ResolvedNormalize {
 interface Unit {
   cp: number;
   sep: boolean;
+  clause: boolean;
   word: boolean;
   start: number;
   end: number;
@@ -65,7 +66,8 @@ export function refUnits(text: string, o: ResolvedNormalize): Unit[] {
     const cp = text.codePointAt(i)!;
     const end = i + (cp > 0xffff ? 2 : 1);
     for (const c of foldOne(cp, o)) {
-      units.push({ cp: c, sep: o.ignoreSymbols && !isContent(c), word: isWordChar(c), start: i, end });
+      const sep = o.ignoreSymbols && !isContent(c);
+      units.push({ cp: c, sep, clause: sep && isClausePunctuation(c), word: isWordChar(c), start: i, end });
     }
     i = end;
   }
@@ -108,6 +110,8 @@ export function refKey(word: string, o: ResolvedNormalize): number[] {
 interface RefEntry {
   id: string;
   key: number[];
+  /** key positions preceded by a separator in the entry's own word */
+  gaps: number[];
   word: boolean;
   white: boolean;
   scenes: readonly Scene[];
@@ -127,10 +131,15 @@ export function refEntries(input: CompileInput): RefEntry[] {
       if (seen.has(e.id)) continue;
       seen.add(e.id);
       if (e.word.trim() === "") continue;
-      const key = refKey(e.word.trim(), o);
-      if (key.length === 0) continue;
+      const units = refUnits(e.word.trim(), o);
+      const groups = refGroups(units, o);
+      if (groups.length === 0) continue;
+      const key = groups.map((g) => g.cp);
+      const gaps = groups
+        .map((g, p) => (p > 0 && g.firstUnit !== groups[p - 1]!.lastUnit + 1 ? p : -1))
+        .filter((p) => p > 0);
       const word = !white && "matchType" in e && e.matchType === "word";
-      out.push({ id: e.id, key, word, white, scenes: e.scenes ?? ["single", "group"] });
+      out.push({ id: e.id, key, gaps, word, white, scenes: e.scenes ?? ["single", "group"] });
     }
   }
   return out;
@@ -164,8 +173,19 @@ export function refExplain(
       if (!span.every((g, k) => g.cp === entry.key[k])) continue;
       const firstUnit = span[0]!.firstUnit;
       const lastUnit = span[span.length - 1]!.lastUnit;
-      const skippedSeparator = units.slice(firstUnit, lastUnit + 1).some((u) => u.sep);
-      if (entry.word || skippedSeparator) {
+      // Separators of the text inside the match that the entry does not have itself.
+      const inserted = span
+        .map((g, k) => (k > 0 && g.firstUnit !== span[k - 1]!.lastUnit + 1 && !entry.gaps.includes(k) ? k : -1))
+        .filter((k) => k > 0);
+      const standsAlone = (g: Group): boolean =>
+        !units[g.firstUnit]!.word || (!isWordAt(g.firstUnit - 1) && !isWordAt(g.lastUnit + 1));
+      if (inserted.some((k) => !standsAlone(span[k - 1]!) || !standsAlone(span[k]!))) continue;
+      const clauseBetweenCjk = (k: number): boolean =>
+        !units[span[k - 1]!.firstUnit]!.word &&
+        !units[span[k]!.firstUnit]!.word &&
+        units.slice(span[k - 1]!.lastUnit + 1, span[k]!.firstUnit).some((u) => u.clause);
+      if (inserted.some(clauseBetweenCjk)) continue;
+      if (entry.word || inserted.length > 0) {
         const leftEdge = !(isWordAt(firstUnit - 1) && isWordAt(firstUnit));
         const rightEdge = !(isWordAt(lastUnit) && isWordAt(lastUnit + 1));
         if (!leftEdge || !rightEdge) continue;

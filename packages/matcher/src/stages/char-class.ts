@@ -7,6 +7,7 @@
  *   `class` or `ass123`; `傻逼` hits inside any Chinese sentence).
  */
 const CONTENT = /^[\p{L}\p{N}\p{M}]$/u;
+const CLAUSE = /^\p{Terminal_Punctuation}$/u;
 const UNSPACED = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
 
 export function isContent(cp: number): boolean {
@@ -16,4 +17,13 @@ export function isContent(cp: number): boolean {
 export function isWordChar(cp: number): boolean {
   const s = String.fromCodePoint(cp);
   return CONTENT.test(s) && !UNSPACED.test(s);
+}
+
+/**
+ * Clause punctuation (Unicode Terminal_Punctuation: `，。！？、；：` and `, . ! ? ; :`). Chinese is written
+ * without spaces, so this is what separates its clauses: a match may not bridge it between two CJK
+ * characters (`好的，同意` does not hit `的同`), while `傻 逼` and `傻*逼` still hit.
+ */
+export function isClausePunctuation(cp: number): boolean {
+  return CLAUSE.test(String.fromCodePoint(cp));
 }
