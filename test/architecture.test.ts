@@ -12,12 +12,15 @@ const allowed: Record<string, string[]> = {
   "@wordguard/bus": ["@wordguard/contracts"],
   "@wordguard/callback-service": ["@wordguard/matcher", "@wordguard/contracts", "@wordguard/db", "@wordguard/bus"],
   "@wordguard/admin-service": ["@wordguard/matcher", "@wordguard/contracts", "@wordguard/db", "@wordguard/bus"],
+  // End-to-end tests drive the services as separate processes over HTTP; they never import a service.
+  "@wordguard/e2e": ["@wordguard/contracts", "@wordguard/db"],
 };
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const folders = ["packages", "services"].flatMap((group) =>
-  readdirSync(join(root, group)).map((name) => join(root, group, name)),
-);
+const folders = [
+  ...["packages", "services"].flatMap((group) => readdirSync(join(root, group)).map((name) => join(root, group, name))),
+  join(root, "e2e"),
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
