@@ -15,7 +15,7 @@ export interface FoldUnit {
   readonly separator: boolean;
   /** Takes part in word boundaries (letters/digits/marks outside CJK, kana, hangul). */
   readonly word: boolean;
-  /** A separator that ends a clause (see isClausePunctuation). */
+  /** A separator that comes from Chinese clause punctuation (see isClausePunctuation). */
   readonly clause: boolean;
 }
 
@@ -34,13 +34,14 @@ export function foldCodePointUncached(cp: number, options: ResolvedNormalize): r
   if (options.traditionalToSimplified) cps = cps.map(traditionalFold);
   if (options.leet) cps = cps.map(leetFold);
   if (options.ignoreInvisible) cps = cps.filter((c) => !isInvisible(c));
+  const clause = isClausePunctuation(cp);
   return Object.freeze(
     cps.map((c) =>
       Object.freeze({
         cp: c,
         separator: options.ignoreSymbols && !isContent(c),
         word: isWordChar(c),
-        clause: options.ignoreSymbols && isClausePunctuation(c),
+        clause: clause && options.ignoreSymbols && !isContent(c),
       }),
     ),
   );

@@ -67,7 +67,7 @@ export function refUnits(text: string, o: ResolvedNormalize): Unit[] {
     const end = i + (cp > 0xffff ? 2 : 1);
     for (const c of foldOne(cp, o)) {
       const sep = o.ignoreSymbols && !isContent(c);
-      units.push({ cp: c, sep, clause: sep && isClausePunctuation(c), word: isWordChar(c), start: i, end });
+      units.push({ cp: c, sep, clause: sep && isClausePunctuation(cp), word: isWordChar(c), start: i, end });
     }
     i = end;
   }

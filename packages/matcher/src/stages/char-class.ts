@@ -7,7 +7,7 @@
  *   `class` or `ass123`; `傻逼` hits inside any Chinese sentence).
  */
 const CONTENT = /^[\p{L}\p{N}\p{M}]$/u;
-const CLAUSE = /^\p{Terminal_Punctuation}$/u;
+const CLAUSE = /^\p{Po}$/u;
 const UNSPACED = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
 
 export function isContent(cp: number): boolean {
@@ -20,10 +20,12 @@ export function isWordChar(cp: number): boolean {
 }
 
 /**
- * Clause punctuation (Unicode Terminal_Punctuation: `，。！？、；：` and `, . ! ? ; :`). Chinese is written
- * without spaces, so this is what separates its clauses: a match may not bridge it between two CJK
- * characters (`好的，同意` does not hit `的同`), while `傻 逼` and `傻*逼` still hit.
+ * Chinese clause punctuation: non-ASCII "other punctuation" (General_Category Po: `，。、！？；：…·` and
+ * the full-width forms), judged on the character as typed. Chinese is written without spaces, so these
+ * are what separate its clauses: a match may not bridge them between two CJK characters (`好的，同意`
+ * and `好……的` do not glue). ASCII punctuation, spaces, symbols and emoji are what evaders type between
+ * characters, so `傻.逼`, `傻 逼`, `傻*逼` and `傻😀逼` still hit.
  */
 export function isClausePunctuation(cp: number): boolean {
-  return CLAUSE.test(String.fromCodePoint(cp));
+  return cp > 0x7f && CLAUSE.test(String.fromCodePoint(cp));
 }
