@@ -52,7 +52,7 @@ export function installFallbacks(app: FastifyInstance, options: FallbackOptions)
       const declared = request.headers["content-length"];
       const size = declared ? `${declared} bytes` : `more than ${bodyLimit} bytes`;
       request.log.warn({ size, limit: bodyLimit }, "callback body too large");
-      send(request, reply, failure(onError, ERRORS.ArgsError.code, "body too large", `${size} > ${bodyLimit}`), "invalid");
+      send(request, reply, failure(onError, ERRORS.ArgsError.code, "body too large", `${size}, limit ${bodyLimit}`), "invalid");
       return;
     }
     if (status < 500) {

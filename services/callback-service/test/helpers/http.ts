@@ -9,9 +9,12 @@ export interface RawResponse {
 }
 
 export function post(port: number, path: string, body: string | Buffer, headers: Record<string, string> = {}, method = "POST"): Promise<RawResponse> {
+  // With `transfer-encoding: chunked` the body goes without a length, as Node then chunks it.
+  const chunked = Object.entries(headers).some(([k, v]) => k.toLowerCase() === "transfer-encoding" && v === "chunked");
+  const allHeaders = chunked ? headers : { "content-length": String(Buffer.byteLength(body)), ...headers };
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, path, method, headers: { "content-length": Buffer.byteLength(body), ...headers }, agent: false },
+      { host: "127.0.0.1", port, path, method, headers: allHeaders, agent: false },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
