@@ -1,0 +1,50 @@
+// A minimal HTTP/1.1 client over node:http with a caller-owned keep-alive agent: the load generator needs control
+// over sockets (one agent per target, bounded sockets) and the raw reply (status, headers, body text) to check the
+// wire shape, which fetch hides behind its own pool.
+import { Agent, request } from "node:http";
+
+export interface RawRequest {
+  method?: string;
+  /** Full URL (http://127.0.0.1:port/path?query). */
+  url: string;
+  headers?: Record<string, string>;
+  /** A string is sent as UTF-8; a Buffer as is (lets a test send invalid UTF-8). Absent: no body. */
+  body?: string | Buffer;
+  timeoutMs?: number;
+}
+
+export interface RawReply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export function keepAliveAgent(maxSockets: number): Agent {
+  return new Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets, scheduling: "fifo" });
+}
+
+/** Sends one request; rejects on a transport failure (refused, reset, timeout) with the error's code. */
+export function send(agent: Agent, req: RawRequest): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    const body = req.body === undefined ? undefined : typeof req.body === "string" ? Buffer.from(req.body, "utf8") : req.body;
+    const headers: Record<string, string> = { ...req.headers };
+    if (body !== undefined) headers["content-length"] = String(body.length);
+    const outgoing = request(req.url, { method: req.method ?? "POST", agent, headers }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.on("error", reject);
+      incoming.on("end", () =>
+        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks).toString("utf8") }),
+      );
+    });
+    outgoing.setTimeout(req.timeoutMs ?? 15_000, () => outgoing.destroy(Object.assign(new Error("request timed out"), { code: "ETIMEDOUT" })));
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}
+
+/** The error code of a transport failure (ECONNREFUSED, ECONNRESET, ETIMEDOUT, ...), for reports. */
+export function errorCode(error: unknown): string {
+  if (error && typeof error === "object" && "code" in error && typeof error.code === "string") return error.code;
+  return error instanceof Error ? error.message : String(error);
+}
