@@ -36,7 +36,9 @@ export interface TestEnv {
   login(account: string, password: string): Promise<string>;
   /** creates an admin of the level and returns its token */
   adminToken(level?: 80 | 100): Promise<string>;
-  /** waits until no event has arrived for `quietMs` and returns how many arrived since `from` */
+  /** waits until events have settled (earlier changes announced) and returns the count to pass to settleEvents */
+  mark(): Promise<number>;
+  /** waits until no event has arrived for `quietMs` and returns those that arrived since `from` */
   settleEvents(from: number, quietMs?: number): Promise<DictionaryChanged[]>;
   close(): Promise<void>;
 }
@@ -104,5 +106,6 @@ export async function setup(t: Closer, env: Record<string, string> = {}): Promis
       count = events.length;
     }
   };
-  return { service, db, settings, prefix, bus, revocations, events, superToken, post, login, adminToken, settleEvents, close };
+  const mark = async () => (await settleEvents(0)).length;
+  return { service, db, settings, prefix, bus, revocations, events, superToken, post, login, adminToken, mark, settleEvents, close };
 }

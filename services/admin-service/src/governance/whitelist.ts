@@ -19,12 +19,11 @@ interface NewWhitelistRow {
 
 async function insertWhitelist(tx: Tx, rows: readonly NewWhitelistRow[], createBy: string): Promise<Map<string, WhitelistRow>> {
   if (rows.length === 0) return new Map();
-  const sorted = [...rows].sort((a, b) => (a.normalized < b.normalized ? -1 : a.normalized > b.normalized ? 1 : 0));
   const result = await tx.$queryRaw<(WhitelistRow & { normalized: string })[]>(Prisma.sql`
     INSERT INTO "sensitive_word_whitelist" ("word", "normalized", "scenes", "remark", "create_by")
     SELECT t.word, t.normalized, t.scenes::"Scene"[], t.remark, ${createBy}
-    FROM unnest(${sorted.map((r) => r.word)}::text[], ${sorted.map((r) => r.normalized)}::text[],
-                ${sorted.map((r) => `{${r.scenes.join(",")}}`)}::text[], ${sorted.map((r) => r.remark)}::text[])
+    FROM unnest(${rows.map((r) => r.word)}::text[], ${rows.map((r) => r.normalized)}::text[],
+                ${rows.map((r) => `{${r.scenes.join(",")}}`)}::text[], ${rows.map((r) => r.remark)}::text[])
       WITH ORDINALITY AS t(word, normalized, scenes, remark, ord)
     ORDER BY t.ord
     ON CONFLICT ("normalized") DO NOTHING

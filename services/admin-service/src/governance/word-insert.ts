@@ -1,7 +1,8 @@
 // Batch insert of dictionary entries: one INSERT … SELECT FROM unnest(…) per chunk, ON CONFLICT DO NOTHING on the
 // unique (normalized, match_type) key. A concurrent insert of the same key waits for the other transaction and then
-// skips, so racing adds leave exactly one row and report the rest as duplicates, never as errors. Rows go in key
-// order, so two batches that share keys lock them in the same order (no deadlock between them).
+// skips, so racing adds leave exactly one row and report the rest as duplicates, never as errors. Rows go in input
+// order, so ids (and the newest-first order of a search) follow the request; two concurrent batches that share
+// keys in opposite orders can deadlock, which PostgreSQL detects and commitChange retries.
 import { Prisma, type Db, type Tx } from "@wordguard/db";
 import type { MatchType, Scene } from "@wordguard/contracts";
 import { WORD_COLUMNS, type WordRow } from "./rows.ts";
@@ -25,13 +26,8 @@ const CHUNK = 20_000;
 /** Inserts what is new; returns the inserted rows keyed by `wordKey`. */
 export async function insertWords(tx: Tx, rows: readonly NewWordRow[], createBy: string): Promise<Map<string, WordRow>> {
   const inserted = new Map<string, WordRow & { normalized: string }>();
-  const sorted = [...rows].sort((a, b) => {
-    const ka = wordKey(a.normalized, a.matchType);
-    const kb = wordKey(b.normalized, b.matchType);
-    return ka < kb ? -1 : ka > kb ? 1 : 0;
-  });
-  for (let from = 0; from < sorted.length; from += CHUNK) {
-    const chunk = sorted.slice(from, from + CHUNK);
+  for (let from = 0; from < rows.length; from += CHUNK) {
+    const chunk = rows.slice(from, from + CHUNK);
     const result = await tx.$queryRaw<(WordRow & { normalized: string })[]>(Prisma.sql`
       INSERT INTO "sensitive_word" ("word", "normalized", "match_type", "category", "level", "scenes", "enabled", "remark", "create_by")
       SELECT t.word, t.normalized, t.match_type::"MatchType", t.category, t.level, t.scenes::"Scene"[], t.enabled, t.remark, ${createBy}
