@@ -1,4 +1,4 @@
-import { foldCodePoint } from "./fold.ts";
+import { type FoldUnit, folderFor } from "./fold.ts";
 import type { ResolvedNormalize } from "./types.ts";
 
 export interface FoldedKey {
@@ -11,20 +11,29 @@ export interface FoldedKey {
   gaps: number[];
 }
 
+const NO_GAPS: number[] = [];
+
 export function foldKey(word: string, options: ResolvedNormalize): FoldedKey {
+  const folder = folderFor(options);
+  const repeat = options.ignoreRepeat;
   const key: number[] = [];
-  const gaps: number[] = [];
+  let gaps = NO_GAPS;
   let afterSeparator = false;
   for (let i = 0; i < word.length; ) {
     const cp = word.codePointAt(i) as number;
     i += cp > 0xffff ? 2 : 1;
-    for (const unit of foldCodePoint(cp, options)) {
+    const units = folder.fold(cp);
+    for (let u = 0; u < units.length; u++) {
+      const unit = units[u] as FoldUnit;
       if (unit.separator) {
         afterSeparator = true;
         continue;
       }
-      if (options.ignoreRepeat && !afterSeparator && key.length > 0 && key[key.length - 1] === unit.cp) continue;
-      if (afterSeparator && key.length > 0) gaps.push(key.length);
+      if (repeat && !afterSeparator && key.length > 0 && key[key.length - 1] === unit.cp) continue;
+      if (afterSeparator && key.length > 0) {
+        if (gaps === NO_GAPS) gaps = [];
+        gaps.push(key.length);
+      }
       key.push(unit.cp);
       afterSeparator = false;
     }

@@ -47,20 +47,44 @@ export function foldCodePointUncached(cp: number, options: ResolvedNormalize): r
   );
 }
 
-/** Per option set, the folds computed so far. Filled lazily: a text only pays for the characters it uses. */
-const caches = new Map<number, Map<number, readonly FoldUnit[]>>();
+/** Folds for one option set, computed on first use and kept: a text only pays for characters it uses. */
+export class Folder {
+  readonly #options: ResolvedNormalize;
+  readonly #bmp: (readonly FoldUnit[] | undefined)[] = new Array(0x10000);
+  readonly #astral = new Map<number, readonly FoldUnit[]>();
+
+  constructor(options: ResolvedNormalize) {
+    this.#options = options;
+  }
+
+  fold(cp: number): readonly FoldUnit[] {
+    if (cp < 0x10000) {
+      const units = this.#bmp[cp];
+      if (units !== undefined) return units;
+      return (this.#bmp[cp] = foldCodePointUncached(cp, this.#options));
+    }
+    let units = this.#astral.get(cp);
+    if (units === undefined) {
+      units = foldCodePointUncached(cp, this.#options);
+      this.#astral.set(cp, units);
+    }
+    return units;
+  }
+}
+
+const folders = new Map<number, Folder>();
+
+/** The shared folder of an option set. */
+export function folderFor(options: ResolvedNormalize): Folder {
+  const mask = optionsMask(options);
+  let folder = folders.get(mask);
+  if (folder === undefined) {
+    folder = new Folder(options);
+    folders.set(mask, folder);
+  }
+  return folder;
+}
 
 export function foldCodePoint(cp: number, options: ResolvedNormalize): readonly FoldUnit[] {
-  const mask = optionsMask(options);
-  let cache = caches.get(mask);
-  if (cache === undefined) {
-    cache = new Map();
-    caches.set(mask, cache);
-  }
-  let units = cache.get(cp);
-  if (units === undefined) {
-    units = foldCodePointUncached(cp, options);
-    cache.set(cp, units);
-  }
-  return units;
+  return folderFor(options).fold(cp);
 }

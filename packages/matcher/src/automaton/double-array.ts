@@ -1,4 +1,5 @@
-import { type Alphabet, codeOf } from "./alphabet.ts";
+import type { Alphabet } from "./alphabet.ts";
+import { sortKeys, walkTrie } from "./build-trie.ts";
 
 /**
  * An Aho–Corasick automaton in a double array (the layout of darts/daachorse): the transition from
@@ -23,8 +24,11 @@ class Growable {
   check: Int32Array;
   fail: Int32Array;
   out: Int32Array;
-  /** One bit per cell: 1 = used. Lets the search for free cells skip full words 32 cells at a time. */
+  /** One bit per cell: 1 = used. */
   used: Uint32Array;
+  /** Union-find over 32-cell words: nextOpen leads from a full word to the next word with a free cell,
+   *  so finding a free cell never walks a long run of full ones (placement stays near-linear). */
+  nextOpen: Int32Array;
 
   constructor(capacity: number) {
     this.base = new Int32Array(capacity);
@@ -32,6 +36,7 @@ class Growable {
     this.fail = new Int32Array(capacity);
     this.out = new Int32Array(capacity).fill(-1);
     this.used = new Uint32Array((capacity >>> 5) + 1);
+    this.nextOpen = Int32Array.from({ length: this.used.length + 1 }, (_, i) => i);
   }
 
   get capacity(): number {
@@ -54,24 +59,46 @@ class Growable {
     this.out = grow(this.out, -1);
     const used = new Uint32Array((capacity >>> 5) + 1);
     used.set(this.used);
+    const nextOpen = Int32Array.from({ length: used.length + 1 }, (_, i) => i);
+    nextOpen.set(this.nextOpen.subarray(0, this.used.length));
     this.used = used;
+    this.nextOpen = nextOpen;
   }
 
   isFree(cell: number): boolean {
     return cell >= this.capacity || ((this.used[cell >>> 5] as number) & (1 << (cell & 31))) === 0;
   }
 
+  /** One past the highest used cell: everything from here on is free. */
+  frontier = 0;
+
   take(cell: number, parent: number): void {
     this.check[cell] = parent;
-    this.used[cell >>> 5] = (this.used[cell >>> 5] as number) | (1 << (cell & 31));
+    if (cell >= this.frontier) this.frontier = cell + 1;
+    const word = cell >>> 5;
+    const bits = (this.used[word] as number) | (1 << (cell & 31));
+    this.used[word] = bits;
+    if (bits === -1 || bits === 0xffffffff) this.nextOpen[word] = word + 1;
+  }
+
+  private openWord(from: number): number {
+    const next = this.nextOpen;
+    let w = from;
+    while (w < next.length - 1 && next[w] !== w) {
+      const up = next[next[w] as number] as number;
+      next[w] = up; // path halving
+      w = up;
+    }
+    return w;
   }
 
   /** The first free cell at or after `from` (possibly past the current capacity). */
   nextFree(from: number): number {
     let word = from >>> 5;
-    let bits = ~(this.used[word] ?? 0) & (~0 << (from & 31));
-    while (bits === 0) {
-      word++;
+    if (word >= this.used.length) return from;
+    let bits = ~(this.used[word] as number) & (~0 << (from & 31));
+    if (bits === 0) {
+      word = this.openWord(word + 1);
       if (word >= this.used.length) return word << 5;
       bits = ~(this.used[word] as number);
     }
@@ -79,96 +106,50 @@ class Growable {
   }
 }
 
-/** Keys as strings of code units: one unit per code, or two (big-endian) when codes exceed 16 bits. */
-function encodeKeys(keys: readonly (readonly number[])[], alphabet: Alphabet, wide: boolean): string[] {
-  return keys.map((key) => {
-    let s = "";
-    for (const cp of key) {
-      const code = codeOf(alphabet, cp);
-      s += wide ? String.fromCharCode(code >>> 16, code & 0xffff) : String.fromCharCode(code);
-    }
-    return s;
-  });
-}
-
 /**
  * Build the automaton for keys (index = entry index). Keys with equal code sequences share a state and
- * report all their entries. Construction is breadth-first over the sorted unique keys, so failure links
- * and output chains are computed as states are placed.
+ * report all their entries. States are placed breadth-first, so failure links and output chains are
+ * computed as states are placed (a failure target is always shallower, hence already final).
  */
 export function buildDoubleArray(keys: readonly (readonly number[])[], alphabet: Alphabet): AutomatonArrays {
-  const wide = alphabet.size > 0xffff;
-  const width = wide ? 2 : 1;
-  const encoded = encodeKeys(keys, alphabet, wide);
-  const entriesOf = new Map<string, number[]>();
-  encoded.forEach((key, entry) => {
-    const list = entriesOf.get(key);
-    if (list === undefined) entriesOf.set(key, [entry]);
-    else list.push(entry);
-  });
-  const unique = [...entriesOf.keys()].sort(); // code-unit order = code order (fixed width)
-  const codeAt = wide
-    ? (key: string, depth: number): number => (key.charCodeAt(depth * 2) << 16) | key.charCodeAt(depth * 2 + 1)
-    : (key: string, depth: number): number => key.charCodeAt(depth);
-
-  const a = new Growable(Math.max(1024, Math.ceil(totalLength(unique) / width / 2) + alphabet.size + 2));
+  const sorted = sortKeys(keys, alphabet);
+  const a = new Growable(Math.max(1024, sorted.codes.length + (sorted.codes.length >>> 1) + alphabet.size + 2));
   a.take(0, -2);
   const outputs: number[] = [];
-  let states = 1;
+  let patterns = 0;
   let maxBase = 0;
-  let lowWater = 1;
-
-  // Queue of (state, lo, hi, depth) over `unique`, breadth-first.
-  const queue: number[] = [0, 0, unique.length, 0];
-  const childCodes: number[] = [];
-  const childLo: number[] = [];
-  for (let q = 0; q < queue.length; q += 4) {
-    const state = queue[q] as number;
-    let lo = queue[q + 1] as number;
-    const hi = queue[q + 2] as number;
-    const depth = queue[q + 3] as number;
-    // A key that ends here sorts first in its range; its output was recorded when the state was made.
-    if (lo < hi && (unique[lo] as string).length === depth * width) lo++;
-    if (lo >= hi) continue;
-    childCodes.length = 0;
-    childLo.length = 0;
-    for (let i = lo; i < hi; i++) {
-      const code = codeAt(unique[i] as string, depth);
-      if (childCodes.length === 0 || childCodes[childCodes.length - 1] !== code) {
-        childCodes.push(code);
-        childLo.push(i);
-      }
+  const created: number[] = [];
+  walkTrie(sorted, (state, depth, entryOf, endFrom, endTo, childCodes, childIds) => {
+    if (endTo > endFrom && state !== 0) {
+      // This state's own record; its `next` is linked below once every failure link exists.
+      patterns++;
+      a.out[state] = outputs.length;
+      outputs.push(-1, depth, endTo - endFrom);
+      for (let i = endFrom; i < endTo; i++) outputs.push(entryOf[i] as number);
     }
-    childLo.push(hi);
-    const base = findBase(a, childCodes, lowWater);
-    while (!a.isFree(lowWater)) lowWater = a.nextFree(lowWater);
+    if (childCodes.length === 0) return;
+    const base = findBase(a, childCodes);
     a.base[state] = base;
     if (base > maxBase) maxBase = base;
-    for (let c = 0; c < childCodes.length; c++) {
-      const code = childCodes[c] as number;
+    for (const code of childCodes) {
       const child = base + code;
       a.take(child, state);
-      states++;
+      created.push(child);
       a.fail[child] = state === 0 ? 0 : failTarget(a, a.fail[state] as number, code);
-      // The failure target is shallower, so its output chain is already final.
-      const failOut = a.out[a.fail[child] as number] as number;
-      const firstKey = unique[childLo[c] as number] as string;
-      if (firstKey.length === (depth + 1) * width) {
-        const entries = entriesOf.get(firstKey) as number[];
-        a.out[child] = outputs.length;
-        outputs.push(failOut, depth + 1, entries.length);
-        for (const entry of entries) outputs.push(entry);
-      } else {
-        a.out[child] = failOut;
-      }
-      queue.push(child, childLo[c] as number, childLo[c + 1] as number, depth + 1);
+      childIds.push(child);
     }
+  });
+  // Output chains in breadth-first order: a failure target is shallower, so its chain is final.
+  for (const s of created) {
+    const inherited = a.out[a.fail[s] as number] as number;
+    const own = a.out[s] as number;
+    if (own >= 0) outputs[own] = inherited;
+    else a.out[s] = inherited;
   }
+  const states = created.length + 1;
 
   // Trim, keeping room so base[s] + any code stays inside the arrays.
-  let last = a.capacity - 1;
-  while (last > 0 && a.isFree(last)) last--;
-  const size = Math.max(last + 1, maxBase + alphabet.size + 1);
+  const size = Math.max(a.frontier, maxBase + alphabet.size + 1);
   a.ensure(size);
   return {
     base: a.base.slice(0, size),
@@ -177,30 +158,43 @@ export function buildDoubleArray(keys: readonly (readonly number[])[], alphabet:
     out: a.out.slice(0, size),
     outputs: Int32Array.from(outputs),
     states,
-    patterns: unique.length,
+    patterns,
   };
 }
 
-function totalLength(keys: readonly string[]): number {
-  let n = 0;
-  for (const k of keys) n += k.length;
-  return n;
-}
+/**
+ * A base such that base + code is free for every child code (codes ascending, at least one).
+ * Single children take the first free cell at or after their code. Wider nodes search at most
+ * SEARCH_LIMIT candidates among free cells near the end of the used region, then go past it: with an
+ * alphabet of thousands of CJK characters an exhaustive search (the textbook free-list walk) costs
+ * seconds for 100k entries, while the holes a wide node leaves behind are soon filled by the many
+ * single-child states.
+ */
+const SEARCH_LIMIT = 32;
+const SEARCH_WINDOW = 1 << 13;
 
-/** A base such that base + code is free for every child code (codes ascending, at least one). */
-function findBase(a: Growable, codes: readonly number[], lowWater: number): number {
+function findBase(a: Growable, codes: readonly number[]): number {
   const first = codes[0] as number;
-  let cell = a.nextFree(Math.max(lowWater, first + 0));
-  for (;;) {
+  const lastCode = codes[codes.length - 1] as number;
+  if (codes.length === 1) {
+    const cell = a.nextFree(first);
+    a.ensure(cell + 1);
+    return cell - first;
+  }
+  let cell = a.nextFree(Math.max(first, a.frontier - SEARCH_WINDOW));
+  for (let attempt = 0; attempt < SEARCH_LIMIT; attempt++) {
     const base = cell - first;
-    let ok = base >= 0;
+    let ok = true;
     for (let i = 1; ok && i < codes.length; i++) ok = a.isFree(base + (codes[i] as number));
     if (ok) {
-      a.ensure(base + (codes[codes.length - 1] as number) + 1);
+      a.ensure(base + lastCode + 1);
       return base;
     }
     cell = a.nextFree(cell + 1);
   }
+  const base = Math.max(0, a.frontier - first);
+  a.ensure(base + lastCode + 1);
+  return base;
 }
 
 /** Follow failure links from `from` until a state with a transition on `code` (or the root). */
