@@ -87,13 +87,17 @@ export function loadSettings<T extends TObject>(schema: T, env: Env): Static<T> 
   }
   const value = Value.Default(schema, Value.Convert(schema, raw));
   const problems: string[] = [];
+  const reported = new Set<string>();
   for (const error of Value.Errors(schema, value)) {
     const key = error.instancePath.replace(/^\//, "") || (error.params as { requiredProperties?: string[] }).requiredProperties?.[0] || "";
+    // A value failing a union is reported once per branch; one line per setting says it best.
+    if (reported.has(key)) continue;
+    reported.add(key);
     const given = raw[key];
     const property: TSchema | undefined = (schema.properties as Record<string, TSchema>)[key];
     const allowed = property !== undefined && "anyOf" in property ? ` (one of ${(property.anyOf as { const: unknown }[]).map((s) => s.const).join(", ")})` : "";
     problems.push(`${key}: ${error.message}${allowed}${given === undefined ? "" : `, got ${JSON.stringify(given)}`}`);
   }
-  if (problems.length > 0) throw new SettingsError([...new Set(problems)]);
+  if (problems.length > 0) throw new SettingsError(problems);
   return value as Static<T>;
 }

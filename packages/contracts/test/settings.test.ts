@@ -41,6 +41,7 @@ t.test("every bad value is named with what was given", async (t) => {
   t.match(text, /CALLBACK_PORT: .*"abc"/);
   t.match(text, /CALLBACK_ON_ERROR: .*continue, stop.*"maybe"/);
   t.match(text, /DATABASE_URL: .*"mysql:\/\/x"/);
+  t.equal(error.problems.length, 3, "one line per bad setting, even for unions");
   t.throws(() => loadSettings(CallbackSettingsSchema, { CALLBACK_PORT: "70000" }), SettingsError);
   t.throws(() => loadSettings(CallbackSettingsSchema, { RELOAD_POLL_MS: "1.5" }), SettingsError);
 });
