@@ -17,7 +17,12 @@ try {
   process.exit(1);
 }
 
-const logger = pino({ level: settings.LOG_LEVEL, base: { service: "callback", pid: process.pid } });
+// Synchronous writes: the last lines before an exit (shutdown steps, a crash) arrive complete and in order. The hot
+// path logs only refusals, so the cost is small.
+const logger = pino(
+  { level: settings.LOG_LEVEL, base: { service: "callback", pid: process.pid } },
+  pino.destination({ dest: 1, sync: true }),
+);
 const prisma = createPrisma({
   databaseUrl: settings.DATABASE_URL!,
   poolSize: settings.DB_POOL_SIZE,

@@ -42,6 +42,7 @@ export class SnapshotHolder {
   #started = false;
   readonly #loaded: Promise<CompiledSnapshot>;
   #resolveLoaded!: (snapshot: CompiledSnapshot) => void;
+  #subscribed: Promise<boolean> = Promise.resolve(false);
 
   constructor(options: SnapshotHolderOptions) {
     this.#o = options;
@@ -66,6 +67,14 @@ export class SnapshotHolder {
     return this.#loaded;
   }
 
+  /**
+   * Resolves true once the broker confirmed the change-event subscription (false if it failed). Readiness does not
+   * wait for it: until then polling covers changes. Tests wait for it before relying on events.
+   */
+  get subscribed(): Promise<boolean> {
+    return this.#subscribed;
+  }
+
   /** A build is running (for tests and the readiness log). */
   get building(): boolean {
     return this.#building !== undefined;
@@ -77,10 +86,16 @@ export class SnapshotHolder {
     this.#started = true;
     const { bus } = this.#o;
     // Not awaited: with Redis down the subscription completes whenever Redis comes back; polling covers the gap.
-    bus
+    this.#subscribed = bus
       .subscribe(CHANNELS.dictionaryChanged, (event) => this.request(event.version, `event:${event.kind}`))
-      .then(() => this.#log.debug("subscribed to change events"))
-      .catch((err: unknown) => this.#log.warn({ err }, "subscribing to change events failed; relying on polling"));
+      .then(() => {
+        this.#log.debug("subscribed to change events");
+        return true;
+      })
+      .catch((err: unknown) => {
+        this.#log.warn({ err }, "subscribing to change events failed; relying on polling");
+        return false;
+      });
     bus.onResubscribe(() => {
       this.#log.info("change-event subscription re-established; polling for missed changes");
       void this.poll("resubscribe");

@@ -28,6 +28,8 @@ export interface HarnessOptions {
   redisProxy?: boolean;
   /** reuse another harness's database and prefix (a second replica, or other settings) */
   share?: Harness;
+  /** start with the database proxy stopped and do not wait for the first snapshot */
+  pgDownAtStart?: boolean;
 }
 
 export interface WordInput {
@@ -63,7 +65,7 @@ export interface Harness {
 
 const redisUrl = (port: number) => `redis://127.0.0.1:${port}`;
 
-export async function until(predicate: () => boolean | Promise<boolean>, ms = 5000, step = 20): Promise<boolean> {
+export async function until(predicate: () => boolean | Promise<boolean>, ms = 10_000, step = 20): Promise<boolean> {
   const deadline = Date.now() + ms;
   for (;;) {
     if (await predicate()) return true;
@@ -104,12 +106,14 @@ export async function startHarness(t: Tap, options: HarnessOptions = {}): Promis
       },
     },
   );
+  if (options.pgDownAtStart) await pg?.stop();
   const servicePrisma = pg ? createPrisma({ databaseUrl: serviceDbUrl.toString(), poolSize: 4, connectionTimeoutMs: 1000 }) : db.prisma;
   const serviceBus = createRedisBus({ url: env.REDIS_URL, prefix, maxRetryDelayMs: 200 });
   const service = await startCallbackService({ settings, prisma: servicePrisma, bus: serviceBus, logger, tuning: options.tuning });
   await service.listen({ port: 0, host: "127.0.0.1" });
   const port = (service.app.server.address() as { port: number }).port;
-  await service.snapshots.loaded;
+  if (!options.pgDownAtStart) await service.snapshots.loaded;
+  await service.snapshots.subscribed;
   const bus = createRedisBus({ url: redisUrl(REDIS_PORT), prefix });
 
   const publish = async (version: number, kind: ChangeKind, yes: boolean | undefined) => {
@@ -177,7 +181,7 @@ export async function startHarness(t: Tap, options: HarnessOptions = {}): Promis
     async setFriendPermission(userID, allowAddFriend) {
       await db.prisma.userAttribute.upsert({ where: { userID }, create: { userID, allowAddFriend }, update: { allowAddFriend } });
     },
-    waitForVersion: (version, ms = 5000) => until(() => (service.snapshots.current?.version ?? -1) >= version, ms),
+    waitForVersion: (version, ms = 10_000) => until(() => (service.snapshots.current?.version ?? -1) >= version, ms),
     async close() {
       if (closed) return;
       closed = true;

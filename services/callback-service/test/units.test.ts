@@ -1,0 +1,132 @@
+// The pure pieces, case by case: the bounded queue, the entry table, text extraction, errDlt, settings.
+import t from "tap";
+import { BoundedQueue } from "../src/hitlog/bounded-queue.ts";
+import { backoffDelay } from "../src/hitlog/backoff.ts";
+import { EntryTable, encodeEntryTable } from "../src/snapshot/entry-table.ts";
+import { extractText } from "../src/extract/text-source.ts";
+import { maskedContent } from "../src/extract/masked-element.ts";
+import { rejectDetail } from "../src/decide/reject-detail.ts";
+import { readCallbackSettings } from "../src/config.ts";
+import { normalizeKey, resolvePolicies } from "../src/snapshot/policies.ts";
+
+t.test("bounded queue: FIFO, drops the oldest past capacity, failed batches go back in front", async (t) => {
+  const q = new BoundedQueue<number>(3);
+  t.same([q.push(1), q.push(2), q.push(3)], [0, 0, 0]);
+  t.equal(q.push(4), 1, "one dropped");
+  t.same(q.take(2), [2, 3], "the oldest (1) went");
+  q.push(5);
+  q.push(6);
+  t.equal(q.size, 3);
+  const batch = q.take(2); // [4, 5]
+  q.push(7);
+  q.push(8); // queue: 6, 7, 8 — full
+  t.equal(q.restoreFront(batch), 2, "no room: the restored (older) rows are dropped");
+  t.same(q.drain(), [6, 7, 8]);
+  const r = new BoundedQueue<number>(4);
+  r.push(1);
+  r.push(2);
+  const b = r.take(2);
+  r.push(3);
+  t.equal(r.restoreFront(b), 0);
+  t.same(r.drain(), [1, 2, 3], "order kept");
+  const big = new BoundedQueue<number>(10_000);
+  for (let i = 0; i < 25_000; i++) big.push(i);
+  t.equal(big.size, 10_000);
+  t.same(big.take(3), [15_000, 15_001, 15_002]);
+  t.throws(() => new BoundedQueue(0));
+});
+
+t.test("backoff doubles up to the cap", async (t) => {
+  t.same([1, 2, 3, 4, 5, 6, 100].map((n) => backoffDelay(n, 250, 5000)), [250, 500, 1000, 2000, 4000, 5000, 5000]);
+});
+
+t.test("entry table: lookup by id after a sort that orders ids numerically", async (t) => {
+  const entries = [
+    { id: "10", word: "ten", category: "ads", level: 2 as const },
+    { id: "9", word: "nine", category: "fraud", level: 3 as const },
+    { id: "100", word: "hundred", category: "ads", level: 1 as const },
+    { id: "1", word: "一", category: "porn", level: 2 as const },
+  ];
+  const table = new EntryTable(encodeEntryTable(entries));
+  t.equal(table.size, 4);
+  for (const e of entries) t.same(table.lookup(e.id), { word: e.word, category: e.category, level: e.level }, e.id);
+  t.equal(table.lookup("11"), undefined);
+  t.equal(table.lookup(""), undefined);
+  t.equal(new EntryTable(encodeEntryTable([])).lookup("1"), undefined);
+  const many = Array.from({ length: 5000 }, (_, i) => ({ id: String(i * 7 + 1), word: `w${i}`, category: `c${i % 5}`, level: 1 as const }));
+  const big = new EntryTable(encodeEntryTable([...many].reverse()));
+  t.ok(many.every((e) => big.lookup(e.id)?.word === e.word));
+});
+
+t.test("text extraction per content type", async (t) => {
+  const cases: [string, number, string, (string | undefined)[], string[]][] = [
+    ["101 Text", 101, '{"content":"hi"}', ["content"], ["hi"]],
+    ["106 AtText", 106, '{"text":"@a hi","atUserList":["a"]}', ["text"], ["@a hi"]],
+    ["114 Quote", 114, '{"text":"hi","quoteMessage":{"content":"x"}}', ["text"], ["hi"]],
+    ["117 AdvancedText", 117, '{"text":"hi","messageEntityList":null}', ["text"], ["hi"]],
+    ["118 Markdown", 118, '{"content":"# hi"}', ["content"], ["# hi"]],
+    ["110 Custom both", 110, '{"data":"d","description":"e","extension":""}', ["description", "data"], ["e", "d"]],
+    ["110 Custom data JSON", 110, '{"data":"{\\"a\\":1}","description":"","extension":""}', [], []],
+    ["110 Custom data array", 110, '{"data":"[1]","description":"x"}', ["description"], ["x"]],
+    ["110 Custom data not JSON", 110, '{"data":"{oops","description":""}', ["data"], ["{oops"]],
+    ["101 not JSON", 101, "plain text", [undefined], ["plain text"]],
+    ["101 JSON string", 101, '"quoted"', [undefined], ['"quoted"']],
+    ["101 wrong field", 101, '{"text":"x"}', [undefined], ['{"text":"x"}']],
+    ["101 field not a string", 101, '{"content":5}', [undefined], ['{"content":5}']],
+    ["110 not JSON", 110, "custom raw", [undefined], ["custom raw"]],
+    ["unknown type listed by a policy", 102, '{"url":"x"}', [undefined], ['{"url":"x"}']],
+    ["empty", 101, "", [], []],
+  ];
+  for (const [name, type, content, keys, texts] of cases) {
+    const source = extractText(type, content);
+    t.same(
+      source.fields.map((f) => f.key),
+      keys,
+      `${name}: fields`,
+    );
+    t.same(
+      source.fields.map((f) => f.text),
+      texts,
+      `${name}: texts`,
+    );
+  }
+  const element = extractText(106, '{"text":"a b","atUserList":["x"],"n":1}');
+  t.equal(maskedContent(element, new Map([["text", "a *"]]), ""), '{"text":"a *","atUserList":["x"],"n":1}');
+  t.equal(maskedContent(extractText(101, "raw"), new Map([[undefined, "***"]]), "raw"), "***");
+});
+
+t.test("errDlt hides the words unless the policy reveals them", async (t) => {
+  const hits = [
+    { wordID: "1", word: "b", category: "porn", level: 2 as const, start: 0, end: 1 },
+    { wordID: "2", word: "a", category: "ads", level: 3 as const, start: 2, end: 3 },
+    { wordID: "1", word: "b", category: "porn", level: 2 as const, start: 4, end: 5 },
+  ];
+  t.equal(rejectDetail("op", hits, false), "operationID=op; categories=ads,porn; level=3");
+  t.equal(rejectDetail("op", hits, true), "operationID=op; categories=ads,porn; level=3; words=b,a");
+});
+
+t.test("settings: defaults, conversions, one line per bad value", async (t) => {
+  const s = readCallbackSettings({ DATABASE_URL: "postgresql://x/y" }, { requireDatabase: true });
+  t.match(s, { CALLBACK_PORT: 10008, CALLBACK_ON_ERROR: "continue", SENSITIVE_WORD_BLOCKED_CODE: 20016, REFUSE_FRIEND_CODE: 20014 });
+  t.match(s, { RELOAD_POLL_MS: 10000, CALLBACK_BODY_LIMIT: 1048576, FRIEND_UNKNOWN_USER: "reject", REDIS_PREFIX: "" });
+  t.equal(readCallbackSettings({ SENSITIVE_WORD_BLOCKED_CODE: "20012" }).SENSITIVE_WORD_BLOCKED_CODE, 20012);
+  try {
+    readCallbackSettings({ CALLBACK_ON_ERROR: "maybe", FRIEND_UNKNOWN_USER: "x", CALLBACK_BODY_LIMIT: "1" }, { requireDatabase: true });
+    t.fail("should throw");
+  } catch (error) {
+    const problems = (error as { problems: string[] }).problems;
+    t.same(
+      problems.map((p) => p.slice(0, p.indexOf(":"))).sort(),
+      ["CALLBACK_BODY_LIMIT", "CALLBACK_ON_ERROR", "DATABASE_URL", "FRIEND_UNKNOWN_USER"],
+    );
+    t.match((error as Error).message, /CALLBACK_ON_ERROR: .*one of continue, stop.*got "maybe"/);
+  }
+});
+
+t.test("policies: a missing scene runs on the defaults; one dictionary key per normalisation", async (t) => {
+  const policies = resolvePolicies([]);
+  t.match(policies.single, { scene: "single", enabled: true, action: "block", minLevel: 1, contentTypes: [101, 106, 114, 117, 118] });
+  t.match(policies.group, { scene: "group", rejectMessage: "sensitive word detected" });
+  t.equal(normalizeKey(policies.single.normalize), normalizeKey(policies.group.normalize));
+  t.not(normalizeKey({ ...policies.single.normalize, leet: true }), normalizeKey(policies.single.normalize));
+});
