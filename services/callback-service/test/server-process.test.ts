@@ -90,9 +90,9 @@ t.test("SIGTERM: ordered, logged shutdown that flushes the queued hit logs", asy
   t.teardown(() => {
     p.child.kill("SIGKILL");
   });
-  t.ok(await until(() => p.lines.some((l) => l["msg"] === "callback service listening"), 20_000), "listening");
+  t.ok(await until(() => p.lines.some((l) => l["msg"] === "callback service listening"), 30_000), "listening");
   t.ok(
-    await until(async () => (await post(port, "/readyz", "", {}, "GET")).status === 200, 10_000),
+    await until(async () => (await post(port, "/readyz", "", {}, "GET")).status === 200, 30_000),
     "ready",
   );
   for (let i = 0; i < 5; i++) {
