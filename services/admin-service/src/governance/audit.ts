@@ -13,15 +13,17 @@ export interface AuditRecord {
   after?: unknown;
 }
 
-const json = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
-
+/**
+ * The rows travel as ONE JSON document (jsonb_to_recordset) rather than five parallel arrays: for 100,000 rows of
+ * entry JSON the driver's per-element array encoding costs seconds, a single string parameter almost nothing.
+ */
 export async function writeAudit(tx: Tx, actor: Actor, records: readonly AuditRecord[]): Promise<void> {
   if (records.length === 0) return;
+  const document = JSON.stringify(
+    records.map((r) => ({ a: r.action, t: r.targetType, i: r.targetID, b: r.before ?? null, f: r.after ?? null })),
+  );
   await tx.$executeRaw(Prisma.sql`
     INSERT INTO "audit_log" ("operator_id", "action", "target_type", "target_id", "before", "after", "operation_id")
-    SELECT ${actor.operatorID}, r.action, r.target_type, r.target_id, r.before::jsonb, r.after::jsonb, ${actor.operationID}
-    FROM unnest(${records.map((r) => r.action)}::text[], ${records.map((r) => r.targetType)}::text[],
-                ${records.map((r) => r.targetID)}::text[], ${records.map((r) => json(r.before))}::text[],
-                ${records.map((r) => json(r.after))}::text[])
-      AS r(action, target_type, target_id, before, after)`);
+    SELECT ${actor.operatorID}, r.a, r.t, r.i, NULLIF(r.b, 'null'::jsonb), NULLIF(r.f, 'null'::jsonb), ${actor.operationID}
+    FROM jsonb_to_recordset(${document}::jsonb) AS r(a text, t text, i text, b jsonb, f jsonb)`);
 }

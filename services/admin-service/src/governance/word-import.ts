@@ -8,8 +8,7 @@ import { writeAudit } from "./audit.ts";
 import { commitChange, type CommitDeps } from "./commit.ts";
 import { parseCsv } from "./csv.ts";
 import { prepareWords, type EntryInput } from "./new-words.ts";
-import { wordFromRow } from "./rows.ts";
-import { existingWordKeys, insertWords, wordKey } from "./word-insert.ts";
+import { existingWordKeys, insertedEntry, insertWords, wordKey } from "./word-insert.ts";
 
 type LineResult = { line: number; entry: EntryInput } | { line: number; word: string; problem: string };
 
@@ -98,16 +97,13 @@ export async function importWords(
   } else {
     const committed = await commitChange(deps, "word", async (tx) => {
       const inserted = await insertWords(tx, batch.rows, actor.operatorID);
-      await writeAudit(
-        tx,
-        actor,
-        [...inserted.values()].map((row) => ({
-          action: "sensitive_word.import",
-          targetType: "word" as const,
-          targetID: row.id.toString(),
-          after: wordFromRow(row),
-        })),
-      );
+      const records = batch.rows.flatMap((row) => {
+        const stored = inserted.get(wordKey(row.normalized, row.matchType));
+        if (stored === undefined) return [];
+        const entry = insertedEntry(row, stored, actor.operatorID);
+        return [{ action: "sensitive_word.import", targetType: "word" as const, targetID: entry.id, after: entry }];
+      });
+      await writeAudit(tx, actor, records);
       return { value: new Set(inserted.keys()), changed: inserted.size > 0 };
     });
     landed = committed.value;

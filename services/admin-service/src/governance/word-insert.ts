@@ -5,7 +5,7 @@
 // keys in opposite orders can deadlock, which PostgreSQL detects and commitChange retries.
 import { Prisma, type Db, type Tx } from "@wordguard/db";
 import type { MatchType, Scene } from "@wordguard/contracts";
-import { WORD_COLUMNS, type WordRow } from "./rows.ts";
+import type { Words } from "@wordguard/contracts";
 
 export interface NewWordRow {
   word: string;
@@ -23,12 +23,21 @@ export const wordKey = (normalized: string, matchType: string): string => `${mat
 /** Rows per statement: keeps each statement's parameters and the planner's work bounded for 100,000-line imports. */
 const CHUNK = 20_000;
 
-/** Inserts what is new; returns the inserted rows keyed by `wordKey`. */
-export async function insertWords(tx: Tx, rows: readonly NewWordRow[], createBy: string): Promise<Map<string, WordRow>> {
-  const inserted = new Map<string, WordRow & { normalized: string }>();
+/** What the database assigned to an inserted row; the rest of the entry is what was sent. */
+export interface InsertedWord {
+  id: bigint;
+  createTime: Date;
+}
+
+/**
+ * Inserts what is new; returns the inserted keys (`wordKey`) with their ids. RETURNING only the assigned columns
+ * keeps a 100,000-row import from decoding every column back.
+ */
+export async function insertWords(tx: Tx, rows: readonly NewWordRow[], createBy: string): Promise<Map<string, InsertedWord>> {
+  const inserted = new Map<string, InsertedWord>();
   for (let from = 0; from < rows.length; from += CHUNK) {
     const chunk = rows.slice(from, from + CHUNK);
-    const result = await tx.$queryRaw<(WordRow & { normalized: string })[]>(Prisma.sql`
+    const result = await tx.$queryRaw<Array<InsertedWord & { normalized: string; matchType: string }>>(Prisma.sql`
       INSERT INTO "sensitive_word" ("word", "normalized", "match_type", "category", "level", "scenes", "enabled", "remark", "create_by")
       SELECT t.word, t.normalized, t.match_type::"MatchType", t.category, t.level, t.scenes::"Scene"[], t.enabled, t.remark, ${createBy}
       FROM unnest(${chunk.map((r) => r.word)}::text[], ${chunk.map((r) => r.normalized)}::text[],
@@ -38,10 +47,28 @@ export async function insertWords(tx: Tx, rows: readonly NewWordRow[], createBy:
         WITH ORDINALITY AS t(word, normalized, match_type, category, level, scenes, enabled, remark, ord)
       ORDER BY t.ord
       ON CONFLICT ("normalized", "match_type") DO NOTHING
-      RETURNING ${Prisma.raw(WORD_COLUMNS)}, "normalized"`);
-    for (const row of result) inserted.set(wordKey(row.normalized, row.matchType), row);
+      RETURNING "id", "create_time" AS "createTime", "normalized", "match_type"::text AS "matchType"`);
+    for (const row of result) inserted.set(wordKey(row.normalized, row.matchType), { id: row.id, createTime: row.createTime });
   }
   return inserted;
+}
+
+/** The wire entry of a row insertWords inserted. */
+export function insertedEntry(row: NewWordRow, inserted: InsertedWord, createBy: string): Words.WordEntry {
+  const time = inserted.createTime.getTime();
+  return {
+    id: inserted.id.toString(),
+    word: row.word,
+    category: row.category,
+    level: row.level === 1 || row.level === 3 ? row.level : 2,
+    matchType: row.matchType,
+    scenes: [...row.scenes],
+    enabled: row.enabled,
+    remark: row.remark,
+    createBy,
+    createTime: time,
+    updateTime: time,
+  };
 }
 
 /** Keys among `rows` that already exist (for dry runs, which must not write). */

@@ -10,30 +10,31 @@ import { parseId, parseIds } from "./ids.ts";
 import { prepareWords } from "./new-words.ts";
 import { WORD_COLUMNS, wordFromRow, type WordRow } from "./rows.ts";
 import { containsPattern, pagedSearch } from "./search.ts";
-import { insertWords, wordKey } from "./word-insert.ts";
+import { insertedEntry, insertWords, wordKey } from "./word-insert.ts";
 
 export async function addWords(deps: CommitDeps, actor: Actor, request: Words.AddWordsRequest): Promise<Words.AddWordsReply> {
   const batch = prepareWords(request.words.map((entry, index) => ({ entry, tag: index })));
-  const { value: inserted } = await commitChange(deps, "word", async (tx) => {
-    const rows = await insertWords(tx, batch.rows, actor.operatorID);
-    const entries = [...rows.values()].map(wordFromRow);
+  const { value: added } = await commitChange(deps, "word", async (tx) => {
+    const inserted = await insertWords(tx, batch.rows, actor.operatorID);
+    const entries = new Map<number, Words.WordEntry>();
+    for (const row of batch.rows) {
+      const stored = inserted.get(wordKey(row.normalized, row.matchType));
+      if (stored) entries.set(row.tag, insertedEntry(row, stored, actor.operatorID));
+    }
     await writeAudit(
       tx,
       actor,
-      entries.map((entry) => ({ action: "sensitive_word.add", targetType: "word", targetID: entry.id, after: entry })),
+      [...entries.values()].map((entry) => ({ action: "sensitive_word.add", targetType: "word", targetID: entry.id, after: entry })),
     );
-    return { value: rows, changed: rows.size > 0 };
+    return { value: entries, changed: entries.size > 0 };
   });
-  const added: Words.WordEntry[] = [];
   // Repeats inside the batch and keys that already existed are both duplicates; reported in input order.
-  const duplicates = [...batch.repeats];
-  for (const row of batch.rows) {
-    const stored = inserted.get(wordKey(row.normalized, row.matchType));
-    if (stored) added.push(wordFromRow(stored));
-    else duplicates.push({ word: row.word, tag: row.tag });
-  }
-  const allDuplicates = duplicates.sort((a, b) => a.tag - b.tag).map((d) => d.word);
-  return { added, duplicates: allDuplicates, invalid: batch.invalid.map(({ word, reason }) => ({ word, reason })) };
+  const duplicates = [...batch.repeats, ...batch.rows.filter((row) => !added.has(row.tag))].sort((a, b) => a.tag - b.tag);
+  return {
+    added: batch.rows.flatMap((row) => added.get(row.tag) ?? []),
+    duplicates: duplicates.map((d) => d.word),
+    invalid: batch.invalid.map(({ word, reason }) => ({ word, reason })),
+  };
 }
 
 export async function deleteWords(deps: CommitDeps, actor: Actor, request: Words.DeleteByIdsRequest): Promise<Words.DeletedReply> {
