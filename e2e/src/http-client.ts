@@ -11,6 +11,8 @@ export interface RawRequest {
   /** A string is sent as UTF-8; a Buffer as is (lets a test send invalid UTF-8). Absent: no body. */
   body?: string | Buffer;
   timeoutMs?: number;
+  /** Called once the whole request (headers and body) has been handed to the socket. */
+  onWritten?: () => void;
 }
 
 export interface RawReply {
@@ -39,6 +41,7 @@ export function send(agent: Agent, req: RawRequest): Promise<RawReply> {
     });
     outgoing.setTimeout(req.timeoutMs ?? 15_000, () => outgoing.destroy(Object.assign(new Error("request timed out"), { code: "ETIMEDOUT" })));
     outgoing.on("error", reject);
+    if (req.onWritten) outgoing.once("finish", req.onWritten);
     outgoing.end(body);
   });
 }

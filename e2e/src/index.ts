@@ -33,3 +33,16 @@ export { Prober, type ProbeMessage, type Verdict } from "./probe.ts";
 export { roundOfChanges, measureChange, type PlannedChange, type ChangeKind, type ChangeMeasurement, type MeasureOptions } from "./propagation.ts";
 export { fingerprint, fingerprintDiff, type Fingerprint } from "./db-fingerprint.ts";
 export { startStack, type Stack, type StackOptions } from "./stack.ts";
+export {
+  CLEAN_TEXTS,
+  mixedTraffic,
+  meetsExpectation,
+  isInternalFailure,
+  judgeTraffic,
+  describeRecords,
+  type Expectation,
+  type TrafficTag,
+  type TrafficMix,
+  type TrafficVerdicts,
+} from "./traffic.ts";
+export { hitLogRows, accountHits, type HitLogAccount } from "./hit-log.ts";

@@ -40,6 +40,8 @@ export interface Stack {
   replicas: ServiceProcess[];
   account: string;
   password: string;
+  /** How long each start step took (ms), for the test's comments. */
+  timings: Record<string, number>;
   /** The dictionary version in the database. */
   databaseVersion(): Promise<number>;
   /** Services that exited although nobody stopped them. */
@@ -69,7 +71,14 @@ async function startReplica(
 
 export async function startStack(options: StackOptions): Promise<Stack> {
   const logs = createLogDir(options.label);
+  const timings: Record<string, number> = {};
+  let mark = Date.now();
+  const step = (name: string): void => {
+    timings[name] = Date.now() - mark;
+    mark = Date.now();
+  };
   const db = await createTestDatabase(options.databasePrefix ?? "wg_e2e", { poolSize: 4 });
+  step("database");
   const started: { stop(): Promise<unknown> }[] = [];
   const redis = new RedisServer({ port: await freePort(), dir: logs.path, logFile: logs.file("redis.log") });
   const pgProxy = new TcpProxy({ targetHost: new URL(db.url).hostname, targetPort: Number(new URL(db.url).port || 5432) });
@@ -78,6 +87,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     started.push(redis);
     await pgProxy.up();
     started.push({ stop: () => pgProxy.close() });
+    step("redis and proxy");
     const databaseUrl = options.viaProxy === false ? db.url : pgProxy.rewriteUrl(db.url);
     const common = {
       DATABASE_URL: databaseUrl,
@@ -111,7 +121,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     started.push(admin);
     const adminClient = new AdminClient(admin.baseUrl);
     await adminClient.login(account, password);
+    step("admin");
     await options.beforeReplicas?.({ db, admin, adminClient });
+    step("before replicas");
 
     const replicas = await Promise.all(
       Array.from({ length: options.replicas ?? 2 }, (_, index) =>
@@ -119,6 +131,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ),
     );
     started.push(...replicas);
+    step("replicas");
 
     const stopAll = async (): Promise<void> => {
       await Promise.all(replicas.map((replica) => replica.stop()));
@@ -137,6 +150,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       replicas,
       account,
       password,
+      timings,
       async databaseVersion() {
         const row = await db.prisma.dictVersion.findUnique({ where: { id: 1 } });
         return row?.version ?? 0;
