@@ -1,7 +1,7 @@
 import { buildAlphabet } from "./automaton/alphabet.ts";
-import { buildDoubleArray } from "./automaton/double-array.ts";
 import { CandidateBuffer } from "./candidates.ts";
-import { prepareEntries, sceneMask } from "./entries.ts";
+import { ENTRY_WHITELIST, ENTRY_WORD, prepareEntries, sceneMask } from "./entries.ts";
+import { buildDoubleArray, OUT_CONTAINS, OUT_WORD } from "./automaton/double-array.ts";
 import { type DataHeader, type DictionaryData, packData, unpackIds, viewData } from "./layout.ts";
 import { maskText } from "./mask.ts";
 import { optionsFromMask, optionsMask, resolveOptions } from "./options.ts";
@@ -74,15 +74,18 @@ export class Dictionary {
 
   /** Hits, the hits a whitelist match cancelled (and by which whitelist entry), and the normalised text. */
   explain(text: string, scene?: Scene): Explanation {
-    const resolved = this.#resolve(text, scene);
+    const resolved = this.#resolve(text, scene, true);
     const stream = buildStream(typeof text === "string" ? text : "", this.options);
     let normalized = "";
     for (let k = 0; k < stream.length; k++) normalized += String.fromCodePoint(stream.cp[k] as number);
     return { normalized, hits: resolved.hits, cancelled: resolved.cancelled, whitelistMatches: resolved.whitelistMatches };
   }
 
-  #resolve(text: string, scene: Scene | undefined): Resolution {
-    if (typeof text !== "string" || !this.#scanner.reachesOutput(text)) return { hits: [], cancelled: [], whitelistMatches: [] };
+  /** `complete`: also when no hit is possible (explain lists whitelist matches of clean texts too). */
+  #resolve(text: string, scene: Scene | undefined, complete = false): Resolution {
+    if (typeof text !== "string" || (!complete && !this.#scanner.mayHit(text))) {
+      return { hits: [], cancelled: [], whitelistMatches: [] };
+    }
     const groups = this.#scanner.collect(text, scratch);
     return resolveCandidates(groups, scratch, this.#ids, this.#data, sceneMask(scene));
   }
@@ -107,6 +110,11 @@ export class Dictionary {
   }
 }
 
+function summaryOf(flags: number): number {
+  if ((flags & ENTRY_WHITELIST) !== 0) return 0;
+  return (flags & ENTRY_WORD) !== 0 ? OUT_WORD : OUT_CONTAINS;
+}
+
 /** Compile entries and whitelist into one dictionary. Never throws on bad entries: see `dict.invalid`. */
 export function compile(input: CompileInput): Dictionary {
   const started = performance.now();
@@ -114,7 +122,7 @@ export function compile(input: CompileInput): Dictionary {
   const prepared = prepareEntries(input, options);
   const keys = prepared.entries.map((e) => e.key);
   const alphabet = buildAlphabet(keys);
-  const automaton = buildDoubleArray(keys, alphabet);
+  const automaton = buildDoubleArray(keys, alphabet, (entry) => summaryOf(prepared.entries[entry]!.flags));
   const { data, sizes } = packData(
     automaton,
     alphabet,
@@ -134,7 +142,7 @@ export function compile(input: CompileInput): Dictionary {
     sizes,
   };
   header.buildMs = performance.now() - started;
-  return new Dictionary(header, data.base.buffer as ArrayBuffer);
+  return new Dictionary(header, data.cells.buffer as ArrayBuffer);
 }
 
 /** Rebuild a dictionary from `toTransferable()` output (in the same or another thread). */

@@ -6,10 +6,9 @@ import type { InvalidEntry } from "./types.ts";
  * build it and transfer it to the main thread without copying (`postMessage(t, t.buffers)`).
  */
 export interface DictionaryData {
-  base: Int32Array;
-  check: Int32Array;
-  fail: Int32Array;
-  out: Int32Array;
+  /** The double array, one cell per state, interleaved so a transition touches one cache line:
+   *  cells[4s] = base, cells[4s+1] = check, cells[4s+2] = fail, cells[4s+3] = out. */
+  cells: Int32Array;
   outputs: Int32Array;
   alphabetCps: Int32Array;
   alphabetCodes: Int32Array;
@@ -59,10 +58,7 @@ export function viewData(buffer: ArrayBuffer, s: DataHeader["sizes"]): Dictionar
     return v;
   };
   const data = {
-    base: i32(s.cells),
-    check: i32(s.cells),
-    fail: i32(s.cells),
-    out: i32(s.cells),
+    cells: i32(4 * s.cells),
     outputs: i32(s.outputs),
     alphabetCps: i32(s.alphabet),
     alphabetCodes: i32(s.alphabet),
@@ -97,10 +93,12 @@ export function packData(
     gaps: gapCount,
   };
   const data = viewData(new ArrayBuffer(byteLength(sizes)), sizes);
-  data.base.set(automaton.base);
-  data.check.set(automaton.check);
-  data.fail.set(automaton.fail);
-  data.out.set(automaton.out);
+  for (let c = 0; c < sizes.cells; c++) {
+    data.cells[4 * c] = automaton.base[c] as number;
+    data.cells[4 * c + 1] = automaton.check[c] as number;
+    data.cells[4 * c + 2] = automaton.fail[c] as number;
+    data.cells[4 * c + 3] = automaton.out[c] as number;
+  }
   data.outputs.set(automaton.outputs);
   data.alphabetCps.set(alphabet.cps);
   data.alphabetCodes.set(alphabet.codes);

@@ -1,6 +1,7 @@
 import { codeOf } from "./automaton/alphabet.ts";
+import { OUT_CONTAINS } from "./automaton/double-array.ts";
 import type { CandidateBuffer } from "./candidates.ts";
-import { foldCodePoint, type FoldUnit } from "./fold.ts";
+import { type Folder, type FoldUnit, folderFor } from "./fold.ts";
 import type { DictionaryData } from "./layout.ts";
 import { FLAG_CLAUSE_BEFORE, FLAG_LEFT_WORD, FLAG_RIGHT_WORD, FLAG_WORD, type Groups } from "./stream.ts";
 import type { ResolvedNormalize } from "./types.ts";
@@ -9,9 +10,9 @@ import type { ResolvedNormalize } from "./types.ts";
  * Unit values: what one code point of a text means to this dictionary, as one int, looked up in a
  * per-dictionary table indexed by UTF-16 code unit (filled lazily) so that normalising is one load.
  *   (v & 3) === 1  dropped (invisible)
- *   (v & 3) === 2  separator (skipped; never a word character), v & 4 = clause punctuation
- *   (v & 3) === 3  content: code = v >>> 4 (0 = in no key), v & 4 = word character
- *   (v & 3) === 0  slow path: 0 = not computed yet / high surrogate; v & 8 = expansion number v >>> 4
+ *   (v & 3) === 2  separator (skipped; never a word character); v & 4 = clause punctuation
+ *   (v & 3) === 3  content: code = v >>> 4 (0 = in no key); v & 4 = word character
+ *   (v & 3) === 0  slow path: 0 = not computed yet or a high surrogate; v & 8 = expansion number v >>> 4
  */
 const KIND_DROP = 1;
 const KIND_SEPARATOR = 2;
@@ -43,120 +44,205 @@ function growGroups(): void {
   groups = bigger;
 }
 
-/** Runs a dictionary's automaton over raw text, normalising on the fly. */
+/**
+ * Runs a dictionary's automaton over raw text, normalising on the fly, in up to two passes:
+ * pass 1 (`mayHit`) only walks the automaton and pre-judges outputs with a few bit registers; the
+ * texts it cannot clear (a few percent) take pass 2 (`collect`), which records every group and
+ * candidate for the exact judgement in resolve.ts.
+ */
 export class Scanner {
   private readonly table = new Int32Array(0x10000);
   private readonly astral = new Map<number, number>();
   private readonly expansions: Int32Array[] = [];
+  private readonly folder: Folder;
   private readonly repeat: boolean;
-  private readonly base: Int32Array;
-  private readonly check: Int32Array;
-  private readonly fail: Int32Array;
-  private readonly out: Int32Array;
+  private readonly cells: Int32Array;
   private readonly outputs: Int32Array;
 
-  // State of a pass, kept on the instance only for the rare slow path.
-  private state = 0;
-  private lastCode = -1;
+  // Pass 1 state, on the instance only for the rare slow path (expansions, surrogates, first sight).
+  private s = 0;
+  private last = -1;
   private width = 1;
-  private pendingSeparator = false;
+  private gw = 0;
+  private gl = 0;
+  private gg = 0;
+  private prevWord = false;
+  private pendingSep = false;
+  private pendingRight = false;
+  private verdict = false;
+
+  // Pass 2 state.
   private pendingClause = false;
-  private previousWord = false;
   private separators = 0;
-  private found = false;
 
   constructor(
     private readonly data: DictionaryData,
-    private readonly options: ResolvedNormalize,
+    options: ResolvedNormalize,
   ) {
+    this.folder = folderFor(options);
     this.repeat = options.ignoreRepeat;
-    this.base = data.base;
-    this.check = data.check;
-    this.fail = data.fail;
-    this.out = data.out;
+    this.cells = data.cells;
     this.outputs = data.outputs;
   }
 
   /**
-   * Pass 1: does the automaton reach any output state? No positions are recorded, so a clean text costs
-   * one table load and one transition per character. Only texts that reach an output take pass 2.
+   * Pass 1: false guarantees there is no hit. Per character: one table load, the transition, one load
+   * of the state's output link. Group facts are kept as 32-bit shift registers (own wordness, left
+   * neighbour's wordness, separator before), enough to dismiss `word` entries found inside longer words
+   * (`ass` in `class`) without recording anything.
    */
-  reachesOutput(text: string): boolean {
-    const { table, base, check, fail, out, repeat } = this;
+  mayHit(text: string): boolean {
+    const { table, cells, outputs, repeat } = this;
     let s = 0;
     let last = -1;
+    let gw = 0; // bit k: the group k back is a word character
+    let gl = 0; // bit k: the unit left of the group k back is a word character
+    let gg = 0; // bit k: a separator stands right before the group k back
+    let prevWord = false;
+    let pendingSep = false;
+    let pendingRight = false; // a `word` match waits for its right neighbour
     const n = text.length;
     for (let i = 0; i < n; i++) {
       const v = table[text.charCodeAt(i)] as number;
       const kind = v & 3;
       if (kind === KIND_CONTENT) {
         const code = v >>> 4;
+        const word = (v & WORD_BIT) !== 0;
+        if (code !== 0 && code === last && repeat && !pendingSep) continue;
+        if (pendingRight) {
+          if (!word) return true;
+          pendingRight = false;
+        }
+        gw = (gw << 1) | (word ? 1 : 0);
+        gl = (gl << 1) | (prevWord ? 1 : 0);
+        gg = (gg << 1) | (pendingSep ? 1 : 0);
+        prevWord = word;
+        pendingSep = false;
         if (code === 0) {
           s = 0;
           last = -1;
           continue;
         }
-        if (code === last && repeat) continue;
         last = code;
         for (;;) {
-          const t = (base[s] as number) + code;
-          if (check[t] === s) {
+          const t = (cells[s << 2] as number) + code;
+          if (cells[(t << 2) + 1] === s) {
             s = t;
             break;
           }
           if (s === 0) break;
-          s = fail[s] as number;
+          s = cells[(s << 2) + 2] as number;
         }
-        if ((out[s] as number) >= 0) return true;
+        let r = cells[(s << 2) + 3] as number;
+        while (r >= 0) {
+          const summary = outputs[r + 2] as number;
+          if (summary !== 0) {
+            const length = outputs[r + 1] as number;
+            if (length > 31 || (gg & ((1 << (length - 1)) - 1)) !== 0 || (summary & OUT_CONTAINS) !== 0) return true;
+            // Only `word` entries: the left edge is known now, the right one with the next unit.
+            if ((((gw & gl) >>> (length - 1)) & 1) === 0) {
+              if (repeat || (gw & 1) === 0) return true; // a non-word last character is an edge already
+              pendingRight = true;
+            }
+          }
+          r = outputs[r] as number;
+        }
       } else if (kind === KIND_SEPARATOR) {
+        if (pendingRight) return true;
+        pendingSep = true;
+        prevWord = false;
         last = -1;
       } else if (kind === 0) {
-        this.state = s;
-        this.lastCode = last;
-        this.found = false;
-        this.slowQuick(text, i);
-        if (this.found) return true;
+        this.s = s;
+        this.last = last;
+        this.gw = gw;
+        this.gl = gl;
+        this.gg = gg;
+        this.prevWord = prevWord;
+        this.pendingSep = pendingSep;
+        this.pendingRight = pendingRight;
+        this.verdict = false;
+        const value = this.slowValue(text, i);
         i += this.width - 1;
-        s = this.state;
-        last = this.lastCode;
+        if ((value & 3) === 0) {
+          for (const u of this.expansions[value >>> 4] as Int32Array) if (!this.verdict) this.quickUnit(u);
+        } else {
+          this.quickUnit(value);
+        }
+        if (this.verdict) return true;
+        s = this.s;
+        last = this.last;
+        gw = this.gw;
+        gl = this.gl;
+        gg = this.gg;
+        prevWord = this.prevWord;
+        pendingSep = this.pendingSep;
+        pendingRight = this.pendingRight;
       }
     }
-    return false;
+    return pendingRight;
   }
 
-  private slowQuick(text: string, i: number): void {
-    const v = this.slowValue(text, i);
-    if ((v & EXPANSION_BIT) !== 0 && (v & 3) === 0) {
-      for (const u of this.expansions[v >>> 4] as Int32Array) this.quickUnit(u);
-    } else {
-      this.quickUnit(v);
-    }
-  }
-
+  /** Pass 1 for one unit of the slow path: the same steps as the loop above, on instance state. */
   private quickUnit(v: number): void {
     const kind = v & 3;
-    if (kind === KIND_SEPARATOR) this.lastCode = -1;
-    if (kind !== KIND_CONTENT) return;
-    const code = v >>> 4;
-    if (code === 0) {
-      this.state = 0;
-      this.lastCode = -1;
+    if (kind === KIND_DROP) return;
+    if (kind === KIND_SEPARATOR) {
+      if (this.pendingRight) this.verdict = true;
+      this.pendingSep = true;
+      this.prevWord = false;
+      this.last = -1;
       return;
     }
-    if (code === this.lastCode && this.repeat) return;
-    this.lastCode = code;
-    this.state = this.step(this.state, code);
-    if ((this.out[this.state] as number) >= 0) this.found = true;
+    const code = v >>> 4;
+    const word = (v & WORD_BIT) !== 0;
+    if (code !== 0 && code === this.last && this.repeat && !this.pendingSep) return;
+    if (this.pendingRight) {
+      if (!word) {
+        this.verdict = true;
+        return;
+      }
+      this.pendingRight = false;
+    }
+    this.gw = (this.gw << 1) | (word ? 1 : 0);
+    this.gl = (this.gl << 1) | (this.prevWord ? 1 : 0);
+    this.gg = (this.gg << 1) | (this.pendingSep ? 1 : 0);
+    this.prevWord = word;
+    this.pendingSep = false;
+    if (code === 0) {
+      this.s = 0;
+      this.last = -1;
+      return;
+    }
+    this.last = code;
+    this.s = this.step(this.s, code);
+    const outputs = this.outputs;
+    for (let r = this.cells[(this.s << 2) + 3] as number; r >= 0; r = outputs[r] as number) {
+      const summary = outputs[r + 2] as number;
+      if (summary === 0) continue;
+      const length = outputs[r + 1] as number;
+      if (length > 31 || (this.gg & ((1 << (length - 1)) - 1)) !== 0 || (summary & OUT_CONTAINS) !== 0) {
+        this.verdict = true;
+        return;
+      }
+      if ((((this.gw & this.gl) >>> (length - 1)) & 1) === 0) {
+        if (this.repeat || (this.gw & 1) === 0) {
+          this.verdict = true;
+          return;
+        }
+        this.pendingRight = true;
+      }
+    }
   }
 
   private step(from: number, code: number): number {
-    const { base, check, fail } = this;
+    const cells = this.cells;
     let s = from;
     for (;;) {
-      const t = (base[s] as number) + code;
-      if (check[t] === s) return t;
+      const t = (cells[s << 2] as number) + code;
+      if (cells[(t << 2) + 1] === s) return t;
       if (s === 0) return 0;
-      s = fail[s] as number;
+      s = cells[(s << 2) + 2] as number;
     }
   }
 
@@ -167,11 +253,11 @@ export class Scanner {
   collect(text: string, candidates: CandidateBuffer): Groups {
     candidates.reset();
     groups.length = 0;
-    this.state = 0;
-    this.lastCode = -1;
-    this.pendingSeparator = false;
+    this.s = 0;
+    this.last = -1;
+    this.pendingSep = false;
     this.pendingClause = false;
-    this.previousWord = false;
+    this.prevWord = false;
     this.separators = 0;
     const table = this.table;
     const n = text.length;
@@ -196,44 +282,43 @@ export class Scanner {
   private recordUnit(v: number, start: number, end: number, candidates: CandidateBuffer): void {
     const kind = v & 3;
     if (kind === KIND_DROP) return;
-    const g = groups;
     if (kind === KIND_SEPARATOR) {
       // A separator is never a word character, so it adds nothing to the previous group's flags.
-      this.pendingSeparator = true;
+      this.pendingSep = true;
       if ((v & CLAUSE_BIT) !== 0) this.pendingClause = true;
-      this.previousWord = false;
-      this.lastCode = -1;
+      this.prevWord = false;
+      this.last = -1;
       return;
     }
     const code = v >>> 4;
     const word = (v & WORD_BIT) !== 0;
-    if (code !== 0 && code === this.lastCode && this.repeat) {
-      g.end[g.length - 1] = end; // a repeat extends its group; the right neighbour is still to come
+    if (code !== 0 && code === this.last && this.repeat && !this.pendingSep) {
+      groups.end[groups.length - 1] = end; // a repeat extends its group; the right neighbour is still to come
       return;
     }
-    if (g.length > 0 && !this.pendingSeparator && word) g.flags[g.length - 1]! |= FLAG_RIGHT_WORD;
-    if (this.pendingSeparator) this.separators++;
-    if (g.length === g.start.length) growGroups();
+    if (groups.length > 0 && !this.pendingSep && word) groups.flags[groups.length - 1]! |= FLAG_RIGHT_WORD;
+    if (this.pendingSep) this.separators++;
+    if (groups.length === groups.start.length) growGroups();
     const k = groups.length++;
     groups.start[k] = start;
     groups.end[k] = end;
     groups.flags[k] =
-      (word ? FLAG_WORD : 0) | (this.previousWord ? FLAG_LEFT_WORD : 0) | (this.pendingClause ? FLAG_CLAUSE_BEFORE : 0);
+      (word ? FLAG_WORD : 0) | (this.prevWord ? FLAG_LEFT_WORD : 0) | (this.pendingClause ? FLAG_CLAUSE_BEFORE : 0);
     groups.sepCount[k] = this.separators;
-    this.pendingSeparator = false;
+    this.pendingSep = false;
     this.pendingClause = false;
-    this.previousWord = word;
-    this.lastCode = code === 0 ? -1 : code;
+    this.prevWord = word;
+    this.last = code === 0 ? -1 : code;
     if (code === 0) {
-      this.state = 0;
+      this.s = 0;
       return;
     }
-    const s = (this.state = this.step(this.state, code));
+    const s = (this.s = this.step(this.s, code));
     const outputs = this.outputs;
-    for (let r = this.out[s] as number; r >= 0; r = outputs[r] as number) {
+    for (let r = this.cells[(s << 2) + 3] as number; r >= 0; r = outputs[r] as number) {
       const length = outputs[r + 1] as number;
-      const count = outputs[r + 2] as number;
-      for (let e = 0; e < count; e++) candidates.push(outputs[r + 3 + e] as number, k + 1 - length, k + 1);
+      const count = outputs[r + 3] as number;
+      for (let e = 0; e < count; e++) candidates.push(outputs[r + 4 + e] as number, k + 1 - length, k + 1);
     }
   }
 
@@ -264,7 +349,7 @@ export class Scanner {
   }
 
   private valueOf(cp: number): number {
-    const units = foldCodePoint(cp, this.options);
+    const units = this.folder.fold(cp);
     if (units.length === 0) return KIND_DROP;
     if (units.length === 1) return this.unitValue(units[0] as FoldUnit);
     this.expansions.push(Int32Array.from(units, (u) => this.unitValue(u)));

@@ -5,8 +5,13 @@ import { sortKeys, walkTrie } from "./build-trie.ts";
  * An Aho–Corasick automaton in a double array (the layout of darts/daachorse): the transition from
  * state s on code c is t = base[s] + c when check[t] === s. fail[] holds failure links; out[s] is the
  * offset in `outputs` of the first record on s's suffix chain that reports something, or -1.
- * An output record is [next record or -1, key length, count, entry…].
+ * An output record is [next record or -1, key length, summary, count, entry…]; the summary says which
+ * kinds of entries it holds (OUT_*), so the first scanning pass can dismiss most records cheaply.
  */
+/** The record holds a `contains` dictionary entry. */
+export const OUT_CONTAINS = 1;
+/** The record holds a `word` dictionary entry. */
+export const OUT_WORD = 2;
 export interface AutomatonArrays {
   base: Int32Array;
   check: Int32Array;
@@ -111,7 +116,11 @@ class Growable {
  * report all their entries. States are placed breadth-first, so failure links and output chains are
  * computed as states are placed (a failure target is always shallower, hence already final).
  */
-export function buildDoubleArray(keys: readonly (readonly number[])[], alphabet: Alphabet): AutomatonArrays {
+export function buildDoubleArray(
+  keys: readonly (readonly number[])[],
+  alphabet: Alphabet,
+  summaryOf: (entry: number) => number,
+): AutomatonArrays {
   const sorted = sortKeys(keys, alphabet);
   const a = new Growable(Math.max(1024, sorted.codes.length + (sorted.codes.length >>> 1) + alphabet.size + 2));
   a.take(0, -2);
@@ -124,7 +133,9 @@ export function buildDoubleArray(keys: readonly (readonly number[])[], alphabet:
       // This state's own record; its `next` is linked below once every failure link exists.
       patterns++;
       a.out[state] = outputs.length;
-      outputs.push(-1, depth, endTo - endFrom);
+      let summary = 0;
+      for (let i = endFrom; i < endTo; i++) summary |= summaryOf(entryOf[i] as number);
+      outputs.push(-1, depth, summary, endTo - endFrom);
       for (let i = endFrom; i < endTo; i++) outputs.push(entryOf[i] as number);
     }
     if (childCodes.length === 0) return;

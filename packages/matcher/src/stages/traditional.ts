@@ -1,3 +1,4 @@
+/// <reference path="../data-modules.d.ts" />
 import tsCharacters from "opencc-js/dict/TSCharacters";
 
 /**
