@@ -1,7 +1,7 @@
 import { buildAlphabet } from "./automaton/alphabet.ts";
 import { CandidateBuffer } from "./candidates.ts";
-import { ENTRY_WHITELIST, ENTRY_WORD, prepareEntries, sceneMask } from "./entries.ts";
-import { buildDoubleArray, OUT_CONTAINS, OUT_WORD } from "./automaton/double-array.ts";
+import { ENTRY_WHITELIST, ENTRY_WORD, type PreparedEntry, prepareEntries, sceneMask } from "./entries.ts";
+import { buildDoubleArray, OUT_CONTAINS, OUT_OWN_GAPS, OUT_WORD } from "./automaton/double-array.ts";
 import { type DataHeader, type DictionaryData, packData, unpackIds, viewData } from "./layout.ts";
 import { maskText } from "./mask.ts";
 import { optionsFromMask, optionsMask, resolveOptions } from "./options.ts";
@@ -110,9 +110,10 @@ export class Dictionary {
   }
 }
 
-function summaryOf(flags: number): number {
-  if ((flags & ENTRY_WHITELIST) !== 0) return 0;
-  return (flags & ENTRY_WORD) !== 0 ? OUT_WORD : OUT_CONTAINS;
+/** What the first pass needs to know about an entry (see OUT_*); whitelist entries alone never hit. */
+function summaryOf(entry: PreparedEntry): number {
+  if ((entry.flags & ENTRY_WHITELIST) !== 0) return 0;
+  return ((entry.flags & ENTRY_WORD) !== 0 ? OUT_WORD : OUT_CONTAINS) | (entry.gaps.length > 0 ? OUT_OWN_GAPS : 0);
 }
 
 /** Compile entries and whitelist into one dictionary. Never throws on bad entries: see `dict.invalid`. */
@@ -122,7 +123,7 @@ export function compile(input: CompileInput): Dictionary {
   const prepared = prepareEntries(input, options);
   const keys = prepared.entries.map((e) => e.key);
   const alphabet = buildAlphabet(keys);
-  const automaton = buildDoubleArray(keys, alphabet, (entry) => summaryOf(prepared.entries[entry]!.flags));
+  const automaton = buildDoubleArray(keys, alphabet, (entry) => summaryOf(prepared.entries[entry]!));
   const { data, sizes } = packData(
     automaton,
     alphabet,

@@ -1,5 +1,5 @@
 import { codeOf } from "./automaton/alphabet.ts";
-import { OUT_CONTAINS } from "./automaton/double-array.ts";
+import { OUT_CONTAINS, OUT_OWN_GAPS } from "./automaton/double-array.ts";
 import type { CandidateBuffer } from "./candidates.ts";
 import { type Folder, type FoldUnit, folderFor } from "./fold.ts";
 import type { DictionaryData } from "./layout.ts";
@@ -20,6 +20,34 @@ const KIND_CONTENT = 3;
 const WORD_BIT = 4;
 const CLAUSE_BIT = 4;
 const EXPANSION_BIT = 8;
+
+const DISMISS = 0;
+const MAYBE = 1;
+const PENDING_RIGHT = 2;
+
+/**
+ * Pass 1's verdict on one output record of key length L ending at the current group, from the group
+ * registers (bit j describes the group j back, bit 0 the current one): gw its own wordness, gl its left
+ * neighbour's wordness, gg a separator before it, gc clause punctuation among those separators.
+ * The same rules as resolve.ts's matchCounts, on bits; anything it cannot decide is MAYBE.
+ */
+function judge(length: number, summary: number, gw: number, gl: number, gg: number, gc: number): number {
+  if (summary === 0) return DISMISS; // whitelist only
+  if (length > 31) return MAYBE;
+  const inside = gg & ((1 << (length - 1)) - 1); // bit j: a separator between group j+1 and group j
+  if (inside !== 0) {
+    if ((summary & OUT_OWN_GAPS) !== 0) return MAYBE;
+    const clauseBetweenCjk = inside & gc & ~(gw >>> 1) & ~gw;
+    const leftGlued = inside & ((gw & gl) >>> 1);
+    const rightGlued = inside & gw & (gl << 1) & ~1;
+    if ((clauseBetweenCjk | leftGlued | rightGlued) !== 0) return DISMISS;
+  } else if ((summary & OUT_CONTAINS) !== 0) {
+    return MAYBE;
+  }
+  // Word edges: the left one is known now; the right one only matters after a word character.
+  if ((((gw & gl) >>> (length - 1)) & 1) !== 0) return DISMISS;
+  return (gw & 1) === 0 ? MAYBE : PENDING_RIGHT;
+}
 
 /** Scratch for the recording pass (matching is synchronous, so one set of arrays serves every call). */
 let groups: Groups = allocateGroups(1024);
@@ -66,6 +94,7 @@ export class Scanner {
   private gw = 0;
   private gl = 0;
   private gg = 0;
+  private gc = 0;
   private prevWord = false;
   private pendingSep = false;
   private pendingRight = false;
@@ -98,9 +127,11 @@ export class Scanner {
     let gw = 0; // bit k: the group k back is a word character
     let gl = 0; // bit k: the unit left of the group k back is a word character
     let gg = 0; // bit k: a separator stands right before the group k back
+    let gc = 0; // bit k: clause punctuation stands right before the group k back
     let prevWord = false;
     let pendingSep = false;
-    let pendingRight = false; // a `word` match waits for its right neighbour
+    let pendingClause = false;
+    let pendingRight = false; // a match waits for its right neighbour
     const n = text.length;
     for (let i = 0; i < n; i++) {
       const v = table[text.charCodeAt(i)] as number;
@@ -116,8 +147,10 @@ export class Scanner {
         gw = (gw << 1) | (word ? 1 : 0);
         gl = (gl << 1) | (prevWord ? 1 : 0);
         gg = (gg << 1) | (pendingSep ? 1 : 0);
+        gc = (gc << 1) | (pendingClause ? 1 : 0);
         prevWord = word;
         pendingSep = false;
+        pendingClause = false;
         if (code === 0) {
           s = 0;
           last = -1;
@@ -133,23 +166,15 @@ export class Scanner {
           if (s === 0) break;
           s = cells[(s << 2) + 2] as number;
         }
-        let r = cells[(s << 2) + 3] as number;
-        while (r >= 0) {
-          const summary = outputs[r + 2] as number;
-          if (summary !== 0) {
-            const length = outputs[r + 1] as number;
-            if (length > 31 || (gg & ((1 << (length - 1)) - 1)) !== 0 || (summary & OUT_CONTAINS) !== 0) return true;
-            // Only `word` entries: the left edge is known now, the right one with the next unit.
-            if ((((gw & gl) >>> (length - 1)) & 1) === 0) {
-              if (repeat || (gw & 1) === 0) return true; // a non-word last character is an edge already
-              pendingRight = true;
-            }
-          }
-          r = outputs[r] as number;
+        for (let r = cells[(s << 2) + 3] as number; r >= 0; r = outputs[r] as number) {
+          const verdict = judge(outputs[r + 1] as number, outputs[r + 2] as number, gw, gl, gg, gc);
+          if (verdict === MAYBE) return true;
+          if (verdict === PENDING_RIGHT) pendingRight = true;
         }
       } else if (kind === KIND_SEPARATOR) {
         if (pendingRight) return true;
         pendingSep = true;
+        if ((v & CLAUSE_BIT) !== 0) pendingClause = true;
         prevWord = false;
         last = -1;
       } else if (kind === 0) {
@@ -158,8 +183,10 @@ export class Scanner {
         this.gw = gw;
         this.gl = gl;
         this.gg = gg;
+        this.gc = gc;
         this.prevWord = prevWord;
         this.pendingSep = pendingSep;
+        this.pendingClause = pendingClause;
         this.pendingRight = pendingRight;
         this.verdict = false;
         const value = this.slowValue(text, i);
@@ -175,8 +202,10 @@ export class Scanner {
         gw = this.gw;
         gl = this.gl;
         gg = this.gg;
+        gc = this.gc;
         prevWord = this.prevWord;
         pendingSep = this.pendingSep;
+        pendingClause = this.pendingClause;
         pendingRight = this.pendingRight;
       }
     }
@@ -190,6 +219,7 @@ export class Scanner {
     if (kind === KIND_SEPARATOR) {
       if (this.pendingRight) this.verdict = true;
       this.pendingSep = true;
+      if ((v & CLAUSE_BIT) !== 0) this.pendingClause = true;
       this.prevWord = false;
       this.last = -1;
       return;
@@ -207,8 +237,10 @@ export class Scanner {
     this.gw = (this.gw << 1) | (word ? 1 : 0);
     this.gl = (this.gl << 1) | (this.prevWord ? 1 : 0);
     this.gg = (this.gg << 1) | (this.pendingSep ? 1 : 0);
+    this.gc = (this.gc << 1) | (this.pendingClause ? 1 : 0);
     this.prevWord = word;
     this.pendingSep = false;
+    this.pendingClause = false;
     if (code === 0) {
       this.s = 0;
       this.last = -1;
@@ -218,20 +250,12 @@ export class Scanner {
     this.s = this.step(this.s, code);
     const outputs = this.outputs;
     for (let r = this.cells[(this.s << 2) + 3] as number; r >= 0; r = outputs[r] as number) {
-      const summary = outputs[r + 2] as number;
-      if (summary === 0) continue;
-      const length = outputs[r + 1] as number;
-      if (length > 31 || (this.gg & ((1 << (length - 1)) - 1)) !== 0 || (summary & OUT_CONTAINS) !== 0) {
+      const verdict = judge(outputs[r + 1] as number, outputs[r + 2] as number, this.gw, this.gl, this.gg, this.gc);
+      if (verdict === MAYBE) {
         this.verdict = true;
         return;
       }
-      if ((((this.gw & this.gl) >>> (length - 1)) & 1) === 0) {
-        if (this.repeat || (this.gw & 1) === 0) {
-          this.verdict = true;
-          return;
-        }
-        this.pendingRight = true;
-      }
+      if (verdict === PENDING_RIGHT) this.pendingRight = true;
     }
   }
 

@@ -12,6 +12,8 @@ import { sortKeys, walkTrie } from "./build-trie.ts";
 export const OUT_CONTAINS = 1;
 /** The record holds a `word` dictionary entry. */
 export const OUT_WORD = 2;
+/** The record holds a dictionary entry with separators of its own (`fuck you`). */
+export const OUT_OWN_GAPS = 4;
 export interface AutomatonArrays {
   base: Int32Array;
   check: Int32Array;
