@@ -43,11 +43,11 @@ export class Dictionary {
   readonly #scanner: Scanner;
 
   /** @internal use `compile` or `fromTransferable`. */
-  constructor(header: DataHeader, buffer: ArrayBuffer) {
+  constructor(header: DataHeader, buffer: ArrayBuffer, ids?: readonly string[]) {
     this.#header = header;
     this.#buffer = buffer;
     this.#data = viewData(buffer, header.sizes);
-    this.#ids = Object.freeze(unpackIds(this.#data));
+    this.#ids = Object.freeze(ids ?? unpackIds(this.#data));
     this.options = Object.freeze(optionsFromMask(header.optionsMask));
     this.invalid = Object.freeze(header.invalid.map((i) => Object.freeze({ ...i })));
     this.#scanner = new Scanner(this.#data, this.options);
@@ -123,11 +123,13 @@ export function compile(input: CompileInput): Dictionary {
   const prepared = prepareEntries(input, options);
   const keys = prepared.entries.map((e) => e.key);
   const alphabet = buildAlphabet(keys);
-  const automaton = buildDoubleArray(keys, alphabet, (entry) => summaryOf(prepared.entries[entry]!));
+  const summaries = Uint8Array.from(prepared.entries, summaryOf);
+  const automaton = buildDoubleArray(keys, alphabet, (entry) => summaries[entry] as number);
+  const ids = prepared.entries.map((e) => e.id);
   const { data, sizes } = packData(
     automaton,
     alphabet,
-    prepared.entries.map((e) => e.id),
+    ids,
     prepared.entries.map((e) => e.flags),
     prepared.entries.map((e) => e.gaps),
   );
@@ -143,7 +145,7 @@ export function compile(input: CompileInput): Dictionary {
     sizes,
   };
   header.buildMs = performance.now() - started;
-  return new Dictionary(header, data.cells.buffer as ArrayBuffer);
+  return new Dictionary(header, data.cells.buffer as ArrayBuffer, ids);
 }
 
 /** Rebuild a dictionary from `toTransferable()` output (in the same or another thread). */

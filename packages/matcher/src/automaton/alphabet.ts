@@ -11,14 +11,36 @@ export interface Alphabet {
 }
 
 export function buildAlphabet(keys: readonly (readonly number[])[]): Alphabet {
-  const counts = new Map<number, number>();
-  for (const key of keys) for (const cp of key) counts.set(cp, (counts.get(cp) ?? 0) + 1);
-  const byFrequency = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  const codeOf = new Map<number, number>();
-  byFrequency.forEach(([cp], i) => codeOf.set(cp, i + 1));
-  const cps = Int32Array.from(counts.keys()).sort();
-  const codes = cps.map((cp) => codeOf.get(cp) as number);
+  // Counts in a flat array for the BMP (nearly every character), a map beyond it.
+  const bmp = new Int32Array(0x10000);
+  const astral = new Map<number, number>();
+  for (const key of keys) {
+    for (const cp of key) {
+      if (cp < 0x10000) bmp[cp]!++;
+      else astral.set(cp, (astral.get(cp) ?? 0) + 1);
+    }
+  }
+  const counted: [number, number][] = [];
+  for (let cp = 0; cp < 0x10000; cp++) if ((bmp[cp] as number) > 0) counted.push([cp, bmp[cp] as number]);
+  for (const entry of astral) counted.push(entry);
+  const cps = Int32Array.from(counted, ([cp]) => cp); // ascending: BMP scan, then sorted astral below
+  const byFrequency = [...counted].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const codeByCp = new Map<number, number>();
+  byFrequency.forEach(([cp], i) => codeByCp.set(cp, i + 1));
+  cps.sort();
+  const codes = cps.map((cp) => codeByCp.get(cp) as number);
   return { cps, codes, size: cps.length };
+}
+
+/** A code-point → code lookup for building: a flat table for the BMP, a map beyond. */
+export function codeLookup(alphabet: Alphabet): (cp: number) => number {
+  const bmp = new Int32Array(0x10000);
+  const astral = new Map<number, number>();
+  alphabet.cps.forEach((cp, i) => {
+    if (cp < 0x10000) bmp[cp] = alphabet.codes[i] as number;
+    else astral.set(cp, alphabet.codes[i] as number);
+  });
+  return (cp) => (cp < 0x10000 ? (bmp[cp] as number) : (astral.get(cp) ?? 0));
 }
 
 /** Binary search: the code of a folded code point, 0 when no key uses it. */

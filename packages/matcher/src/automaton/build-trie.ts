@@ -1,4 +1,4 @@
-import type { Alphabet } from "./alphabet.ts";
+import { type Alphabet, codeLookup } from "./alphabet.ts";
 
 /**
  * Keys for construction, sorted lexicographically by code sequence and laid out in that order: the
@@ -14,42 +14,73 @@ export interface SortedKeys {
 }
 
 /**
- * Sort through strings: each key becomes its codes as UTF-16 units (two units per code past 16 bits),
- * then NUL, then the entry number, so the engine's native string sort orders them; shorter keys sort
- * before their extensions because NUL is below every code.
+ * Sort keys lexicographically (shorter first, equal keys in entry order): a counting sort on the first
+ * code (keys are never empty), then each bucket — a few dozen keys on average — by comparing the rest.
  */
 export function sortKeys(keys: readonly (readonly number[])[], alphabet: Alphabet): SortedKeys {
-  const codeOf = new Map<number, number>();
-  alphabet.cps.forEach((cp, i) => codeOf.set(cp, alphabet.codes[i] as number));
-  const wide = alphabet.size >= 0xffff;
-  const sortable: string[] = new Array(keys.length);
-  const units: number[] = [];
+  const codeOf = codeLookup(alphabet);
+  const count = keys.length;
   let total = 0;
-  keys.forEach((key, entry) => {
-    units.length = 0;
-    for (const cp of key) {
-      const code = codeOf.get(cp) as number;
-      if (wide) units.push((code >>> 16) + 1, code & 0xffff);
-      else units.push(code);
-    }
-    units.push(0, entry >>> 16, entry & 0xffff);
-    sortable[entry] = String.fromCharCode.apply(null, units);
-    total += key.length;
-  });
-  sortable.sort();
-  const codes = new Int32Array(total);
-  const start = new Int32Array(keys.length + 1);
-  const entryOf = new Int32Array(keys.length);
+  for (const key of keys) total += key.length;
+  // Codes in entry order.
+  const raw = new Int32Array(total);
+  const rawStart = new Int32Array(count + 1);
   let at = 0;
-  sortable.forEach((s, k) => {
-    const end = s.length - 3;
-    entryOf[k] = (s.charCodeAt(end + 1) << 16) | s.charCodeAt(end + 2);
+  for (let e = 0; e < count; e++) {
+    rawStart[e] = at;
+    for (const cp of keys[e] as readonly number[]) raw[at++] = codeOf(cp);
+  }
+  rawStart[count] = at;
+
+  // Bucket by first code.
+  const buckets = new Int32Array(alphabet.size + 2);
+  for (let e = 0; e < count; e++) buckets[(raw[rawStart[e] as number] as number) + 1]!++;
+  for (let c = 1; c < buckets.length; c++) buckets[c]! += buckets[c - 1] as number;
+  const order = new Int32Array(count);
+  const fill = buckets.slice();
+  for (let e = 0; e < count; e++) order[fill[raw[rawStart[e] as number] as number]!++] = e;
+
+  const compare = (a: number, b: number): number => {
+    const aEnd = rawStart[a + 1] as number;
+    const bEnd = rawStart[b + 1] as number;
+    let i = (rawStart[a] as number) + 1;
+    let j = (rawStart[b] as number) + 1;
+    for (; i < aEnd && j < bEnd; i++, j++) {
+      const d = (raw[i] as number) - (raw[j] as number);
+      if (d !== 0) return d;
+    }
+    return aEnd - i - (bEnd - j) || a - b;
+  };
+  for (let c = 0; c + 1 < buckets.length; c++) {
+    const lo = buckets[c] as number;
+    const hi = buckets[c + 1] as number;
+    if (hi - lo < 2) continue;
+    if (hi - lo <= 16) {
+      for (let i = lo + 1; i < hi; i++) {
+        const v = order[i] as number;
+        let j = i - 1;
+        while (j >= lo && compare(order[j] as number, v) > 0) {
+          order[j + 1] = order[j] as number;
+          j--;
+        }
+        order[j + 1] = v;
+      }
+    } else {
+      order.subarray(lo, hi).sort(compare);
+    }
+  }
+
+  // Lay the codes out in sorted order so the walk reads memory sequentially.
+  const codes = new Int32Array(total);
+  const start = new Int32Array(count + 1);
+  at = 0;
+  for (let k = 0; k < count; k++) {
+    const e = order[k] as number;
     start[k] = at;
-    if (wide) for (let i = 0; i < end; i += 2) codes[at++] = ((s.charCodeAt(i) - 1) << 16) | s.charCodeAt(i + 1);
-    else for (let i = 0; i < end; i++) codes[at++] = s.charCodeAt(i);
-  });
-  start[keys.length] = at;
-  return { codes, start, entryOf, count: keys.length };
+    for (let i = rawStart[e] as number; i < (rawStart[e + 1] as number); i++) codes[at++] = raw[i] as number;
+  }
+  start[count] = at;
+  return { codes, start, entryOf: order, count };
 }
 
 /**
