@@ -2,8 +2,7 @@
 // EXPLAIN shows exactly what the endpoint runs.
 import type { PrismaClient } from "@wordguard/db";
 import type { Hits } from "@wordguard/contracts";
-import { hitConditions } from "../../services/admin-service/src/governance/hits.ts";
-import { countSql, pageSql } from "../../services/admin-service/src/governance/search.ts";
+import { hitSearchSql } from "@wordguard/admin-service";
 
 export type HitFilter = Omit<Hits.SearchHitsRequest, "pagination">;
 
@@ -47,8 +46,8 @@ async function explain(prisma: PrismaClient, sql: { text: string; values: unknow
 }
 
 export async function planOf(prisma: PrismaClient, shape: SearchShape, showNumber: number): Promise<Plan> {
-  const query = { table: "hit_log", columns: "*", conditions: hitConditions(shape.filter), pagination: { pageNumber: shape.pageNumber, showNumber } };
-  const page = await explain(prisma, pageSql(query));
-  const count = await explain(prisma, countSql(query));
+  const sql = hitSearchSql({ ...shape.filter, pagination: { pageNumber: shape.pageNumber, showNumber } });
+  const page = await explain(prisma, sql.page);
+  const count = await explain(prisma, sql.count);
   return { page, count, seqScan: /Seq Scan on hit_log/.test(page + count) };
 }

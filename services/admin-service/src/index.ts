@@ -6,3 +6,4 @@ export { createRedisRevocations, type RedisRevocationsOptions } from "./auth/red
 export { assertSafeSettings, unsafeSettings, UnsafeSettingsError } from "./production-guard.ts";
 export { ensureSuperAdmin } from "./accounts/bootstrap.ts";
 export type { AdminApp, AdminDeps, AdminIdentity } from "./types.ts";
+export { hitSearchSql } from "./governance/hits.ts";

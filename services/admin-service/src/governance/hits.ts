@@ -8,7 +8,7 @@ import { writeAudit } from "./audit.ts";
 import type { CommitDeps } from "./commit.ts";
 import { parseId } from "./ids.ts";
 import { HIT_COLUMNS, hitFromRow, type HitRow } from "./rows.ts";
-import { containsPattern, pagedSearch } from "./search.ts";
+import { containsPattern, countSql, pagedSearch, pageSql, type SearchQuery } from "./search.ts";
 
 export function hitConditions(request: Omit<Hits.SearchHitsRequest, "pagination">): Prisma.Sql[] {
   const conditions: Prisma.Sql[] = [];
@@ -31,13 +31,18 @@ export function hitConditions(request: Omit<Hits.SearchHitsRequest, "pagination"
   return conditions;
 }
 
+function hitSearchQuery(request: Hits.SearchHitsRequest): SearchQuery {
+  return { table: "hit_log", columns: HIT_COLUMNS, conditions: hitConditions(request), pagination: request.pagination };
+}
+
+/** The two statements a hit search runs (the page and the total), for EXPLAIN in benchmarks and operations. */
+export function hitSearchSql(request: Hits.SearchHitsRequest): { page: Prisma.Sql; count: Prisma.Sql } {
+  const query = hitSearchQuery(request);
+  return { page: pageSql(query), count: countSql(query) };
+}
+
 export async function searchHits(deps: CommitDeps, request: Hits.SearchHitsRequest): Promise<Hits.SearchHitsReply> {
-  const { total, rows } = await pagedSearch<HitRow>(deps.prisma, {
-    table: "hit_log",
-    columns: HIT_COLUMNS,
-    conditions: hitConditions(request),
-    pagination: request.pagination,
-  });
+  const { total, rows } = await pagedSearch<HitRow>(deps.prisma, hitSearchQuery(request));
   return { total, hits: rows.map(hitFromRow) };
 }
 
