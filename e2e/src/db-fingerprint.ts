@@ -9,24 +9,48 @@ function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+async function fingerprintWith(client: pg.Client, exclude: readonly string[] = []): Promise<Fingerprint> {
+  const tables = await client.query<{ tablename: string }>(
+    "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY tablename",
+  );
+  const result: Fingerprint = {};
+  for (const { tablename } of tables.rows) {
+    if (exclude.includes(tablename)) continue;
+    const row = await client.query<{ rows: string; md5: string | null }>(
+      `SELECT count(*)::text AS rows, md5(string_agg(t::text, '|' ORDER BY t::text)) AS md5 FROM ${quoteIdent(tablename)} t`,
+    );
+    result[tablename] = { rows: Number(row.rows[0]?.rows ?? 0), md5: row.rows[0]?.md5 ?? "" };
+  }
+  return result;
+}
+
+/** One fingerprint on a connection of its own. */
 export async function fingerprint(databaseUrl: string, options: { exclude?: readonly string[] } = {}): Promise<Fingerprint> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const tables = await client.query<{ tablename: string }>(
-      "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY tablename",
-    );
-    const result: Fingerprint = {};
-    for (const { tablename } of tables.rows) {
-      if (options.exclude?.includes(tablename)) continue;
-      const row = await client.query<{ rows: string; md5: string | null }>(
-        `SELECT count(*)::text AS rows, md5(string_agg(t::text, '|' ORDER BY t::text)) AS md5 FROM ${quoteIdent(tablename)} t`,
-      );
-      result[tablename] = { rows: Number(row.rows[0]?.rows ?? 0), md5: row.rows[0]?.md5 ?? "" };
-    }
-    return result;
+    return await fingerprintWith(client, options.exclude);
   } finally {
     await client.end();
+  }
+}
+
+/** Many fingerprints over one connection (hundreds of cases, each checked before and after). */
+export class Fingerprinter {
+  private readonly client: pg.Client;
+  private connected: Promise<void> | undefined;
+
+  constructor(databaseUrl: string) {
+    this.client = new pg.Client({ connectionString: databaseUrl });
+  }
+
+  async take(options: { exclude?: readonly string[] } = {}): Promise<Fingerprint> {
+    await (this.connected ??= this.client.connect());
+    return fingerprintWith(this.client, options.exclude);
+  }
+
+  async close(): Promise<void> {
+    if (this.connected) await this.client.end();
   }
 }
 

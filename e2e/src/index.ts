@@ -31,7 +31,7 @@ export {
 export { runLoad, LoadRun, type LoadOptions, type LoadRecord, type LoadResult, type PlannedRequest } from "./load-generator.ts";
 export { Prober, type ProbeMessage, type Verdict } from "./probe.ts";
 export { roundOfChanges, measureChange, type PlannedChange, type ChangeKind, type ChangeMeasurement, type MeasureOptions } from "./propagation.ts";
-export { fingerprint, fingerprintDiff, type Fingerprint } from "./db-fingerprint.ts";
+export { fingerprint, fingerprintDiff, Fingerprinter, type Fingerprint } from "./db-fingerprint.ts";
 export { startStack, type Stack, type StackOptions } from "./stack.ts";
 export {
   CLEAN_TEXTS,
@@ -46,3 +46,13 @@ export {
   type TrafficVerdicts,
 } from "./traffic.ts";
 export { hitLogRows, accountHits, type HitLogAccount } from "./hit-log.ts";
+export { signToken, type TokenClaims } from "./jwt.ts";
+export {
+  callbackCase,
+  judgeCallbackCase,
+  toRawRequest,
+  DEFAULT_BODY_LIMIT,
+  type CallbackCase,
+  type CallbackExpectation,
+} from "./hostile/callback-cases.ts";
+export { adminCases, ADMIN_WRITE_ROUTES, type AdminCase, type AdminCaseContext, type AdminExpectation } from "./hostile/admin-cases.ts";

@@ -40,6 +40,8 @@ export interface Stack {
   replicas: ServiceProcess[];
   account: string;
   password: string;
+  /** The admin service's ADMIN_JWT_SECRET (lets a test forge expired or not-yet-valid tokens). */
+  jwtSecret: string;
   /** How long each start step took (ms), for the test's comments. */
   timings: Record<string, number>;
   /** The dictionary version in the database. */
@@ -100,6 +102,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     const account = "e2eAdmin";
     const password = `pw-${randomBytes(8).toString("hex")}`;
+    const jwtSecret = randomBytes(24).toString("hex");
     const adminPort = await freePort();
     const admin = new ServiceProcess({
       service: "admin-service",
@@ -109,7 +112,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ADMIN_PORT: adminPort,
         ADMIN_ACCOUNT: account,
         ADMIN_PASSWORD: password,
-        ADMIN_JWT_SECRET: randomBytes(24).toString("hex"),
+        ADMIN_JWT_SECRET: jwtSecret,
         LOGIN_RATE_LIMIT: 10_000,
         ...options.adminEnv,
       }),
@@ -150,6 +153,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       replicas,
       account,
       password,
+      jwtSecret,
       timings,
       async databaseVersion() {
         const row = await db.prisma.dictVersion.findUnique({ where: { id: 1 } });
