@@ -45,7 +45,7 @@ export class Fingerprinter {
   }
 
   async take(options: { exclude?: readonly string[] } = {}): Promise<Fingerprint> {
-    await (this.connected ??= this.client.connect());
+    await (this.connected ??= this.client.connect().then(() => undefined));
     return fingerprintWith(this.client, options.exclude);
   }
 
