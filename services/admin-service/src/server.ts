@@ -7,7 +7,7 @@ import { createPrisma, ensureDatabase, migrateDeploy, pgMigrationFactory } from 
 import { createMemoryBus, createRedisBus } from "@wordguard/bus";
 import { createRedisRevocations } from "./auth/redis-revocations.ts";
 import { createMemoryRevocations } from "./auth/revocations.ts";
-import { UnsafeSettingsError } from "./production-guard.ts";
+import { UnsafeSettingsError, unsafeSettings } from "./production-guard.ts";
 import { startAdminService } from "./start.ts";
 
 async function main(): Promise<void> {
@@ -22,6 +22,12 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = pino({ level: settings.LOG_LEVEL, base: { service: "admin" } });
+  // Before anything touches the database: production with development secrets never gets that far.
+  const unsafe = unsafeSettings(settings);
+  if (unsafe.length > 0) {
+    logger.fatal({ problems: unsafe }, "refusing to start in production with development or empty secrets");
+    process.exit(1);
+  }
   if (settings.DATABASE_URL === undefined) {
     logger.fatal("DATABASE_URL is required (the embedded database is offered only by `pnpm start` at the repository root)");
     process.exit(1);

@@ -155,3 +155,14 @@ t.test("audit search", async (t) => {
   const bad = await env.post("/adminx/sensitive_word/audit/search", { targetType: "table", pagination: { pageNumber: 1, showNumber: 10 } }, token);
   t.same([bad.errCode, bad.errDlt.split(": ")[0]], [1001, "targetType"]);
 });
+
+t.test("export and attribute search refuse bad filters", async (t) => {
+  const badExport = await env.post("/adminx/sensitive_word/export", { format: "xml" }, token);
+  t.same([badExport.errCode, badExport.errDlt.split(": ")[0]], [1001, "format"]);
+  const badLevel = await env.post("/adminx/sensitive_word/export", { level: "high" }, token);
+  t.same([badLevel.errCode, badLevel.errDlt.split(": ")[0]], [1001, "level"]);
+  const badSearch = await env.post("/adminx/user/attribute/search", { userIDs: "u1", pagination: { pageNumber: 1, showNumber: 10 } }, token);
+  t.same([badSearch.errCode, badSearch.errDlt.split(": ")[0]], [1001, "userIDs"]);
+  const noToken = await env.post("/adminx/sensitive_word/export", {});
+  t.equal(noToken.errCode, 1507);
+});
