@@ -47,3 +47,13 @@ export async function loadWords(prisma: PrismaClient, words: readonly GeneratedW
     { timeout: 120_000 },
   );
 }
+
+/** One governance change as the admin service makes it: a row and the version bump in one transaction. */
+export async function addWordAndBump(prisma: PrismaClient, word: string): Promise<number> {
+  return prisma.$transaction(async (tx) => {
+    await tx.sensitiveWord.create({ data: { word, normalized: normalizeWord(word), category: "ads", level: 2 } });
+    const rows = await tx.$queryRaw<{ version: number }[]>`
+      UPDATE dict_version SET version = version + 1, update_time = now() WHERE id = 1 RETURNING version`;
+    return rows[0]!.version;
+  });
+}

@@ -54,15 +54,22 @@ t.test("past HIT_LOG_QUEUE_LIMIT the oldest hits are dropped, counted and report
   const { version } = await h.addWords([{ word: "cheap" }]);
   t.ok(await h.waitForVersion(version));
   await h.pg!.stop();
+  // One hit first, until its insert has failed: from then on batches fail fast and go back to the queue.
+  await h.call(SINGLE, singleText("cheap"), { operationid: "op-drop-probe" });
+  t.ok(await until(async () => metric(await metrics(h), "wordguard_callback_hit_log_flush_failures_total") > 0));
+  const total = 131;
   for (let i = 0; i < 130; i++) await h.call(SINGLE, singleText("cheap"), { operationid: `op-drop-${i}` });
   const text = await metrics(h);
-  t.equal(metric(text, "wordguard_callback_hit_log_dropped_total"), 30);
-  t.ok(metric(text, "wordguard_callback_hit_log_queue_depth") <= 100);
+  const dropped = metric(text, "wordguard_callback_hit_log_dropped_total");
+  // A batch whose insert is under way is out of the queue until it fails, so the count can lag behind for a moment.
+  t.ok(dropped > 0 && dropped <= 31, `dropped ${dropped}`);
   t.ok(h.logs.some((l) => l["msg"] === "hit logs dropped" && l["reason"] === "queue full"));
   await h.pg!.start();
-  t.ok(await until(async () => (await h.prisma.hitLog.count({ where: { operationID: { startsWith: "op-drop-" } } })) === 100, 10_000));
-  t.equal(await h.prisma.hitLog.count({ where: { operationID: { in: ["op-drop-0", "op-drop-29"] } } }), 0, "the oldest went");
-  t.equal(await h.prisma.hitLog.count({ where: { operationID: { in: ["op-drop-30", "op-drop-129"] } } }), 2, "the newest stayed");
+  const landed = () => h.prisma.hitLog.count({ where: { operationID: { startsWith: "op-drop-" } } });
+  t.ok(await until(async () => (await landed()) + metric(await metrics(h), "wordguard_callback_hit_log_dropped_total") === total, 15_000), "every hit written or counted");
+  t.ok((await landed()) <= 100, "no more than the bound survived");
+  t.equal(await h.prisma.hitLog.count({ where: { operationID: "op-drop-129" } }), 1, "the newest stayed");
+  t.equal(await h.prisma.hitLog.count({ where: { operationID: "op-drop-probe" } }), 0, "the oldest went");
 });
 
 t.test("with Redis stopped the service keeps answering and catches up after it returns", async (t) => {

@@ -2,6 +2,7 @@
 // the one-process launcher (callback + admin) and parallel tests never collide on metric names.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { CALLBACK_COMMANDS } from "@wordguard/contracts";
+import { HotCounter, HotHistogram } from "./hot-metrics.ts";
 
 const PREFIX = "wordguard_callback_";
 
@@ -48,32 +49,20 @@ export function createMetrics(): CallbackMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: PREFIX });
 
-  const labelled = [...CALLBACK_COMMANDS, OTHER_COMMAND];
-  const requests = new Counter({
-    name: `${PREFIX}requests_total`,
-    help: "Callback requests by command",
-    labelNames: ["command"],
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: `${PREFIX}request_duration_seconds`,
-    help: "Time from the request's arrival to its reply, by command",
-    labelNames: ["command"],
-    buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
-    registers: [registry],
-  });
-  const decisions = new Counter({
-    name: `${PREFIX}decisions_total`,
-    help: "Replies by command and outcome",
-    labelNames: ["command", "outcome"],
-    registers: [registry],
-  });
-  // Resolve the label children once: the hot path then only increments.
-  const requestChild = new Map(labelled.map((c) => [c, requests.labels(c)]));
-  const latencyChild = new Map(labelled.map((c) => [c, latency.labels(c)]));
-  const decisionChild = new Map(
-    labelled.flatMap((c) => OUTCOMES.map((o) => [`${c}|${o}`, decisions.labels(c, o)] as const)),
+  const labelled: readonly string[] = [...CALLBACK_COMMANDS, OTHER_COMMAND];
+  const commandIndex = new Map(labelled.map((c, i) => [c, i]));
+  const outcomeIndex = new Map(OUTCOMES.map((o, i) => [o, i]));
+  const otherIndex = labelled.length - 1;
+  const requests = new HotCounter(`${PREFIX}requests_total`, "Callback requests by command", { command: labelled });
+  const latency = new HotHistogram(
+    `${PREFIX}request_duration_seconds`,
+    "Time from the request's arrival to its reply, by command",
+    "command",
+    labelled,
+    [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
   );
+  const decisions = new HotCounter(`${PREFIX}decisions_total`, "Replies by command and outcome", { command: labelled, outcome: OUTCOMES });
+  for (const metric of [requests, latency, decisions]) registry.registerMetric(metric as unknown as Parameters<Registry["registerMetric"]>[0]);
 
   let snapshot: SnapshotGauges | undefined;
   new Gauge({
@@ -139,13 +128,13 @@ export function createMetrics(): CallbackMetrics {
   return {
     registry,
     observeRequest(command, seconds) {
-      const key = requestChild.has(command) ? command : OTHER_COMMAND;
-      requestChild.get(key)!.inc();
-      latencyChild.get(key)!.observe(seconds);
+      const c = commandIndex.get(command) ?? otherIndex;
+      requests.inc(c);
+      latency.observe(c, seconds);
     },
     decision(command, outcome) {
-      const key = requestChild.has(command) ? command : OTHER_COMMAND;
-      decisionChild.get(`${key}|${outcome}`)!.inc();
+      const c = commandIndex.get(command) ?? otherIndex;
+      decisions.inc(c * OUTCOMES.length + outcomeIndex.get(outcome)!);
     },
     reloadDuration,
     hitLogDropped,

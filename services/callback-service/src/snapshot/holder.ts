@@ -196,7 +196,7 @@ export class SnapshotHolder {
       let snapshot: CompiledSnapshot;
       let detail: Record<string, number> = {};
       if (mode === "worker") {
-        this.#worker = buildInWorker({ databaseUrl: databaseUrl! });
+        this.#worker = buildInWorker({ databaseUrl: databaseUrl!, lowPriority: this.#current !== undefined });
         try {
           const built = await this.#worker.result;
           snapshot = built.snapshot;

@@ -3,7 +3,7 @@ import { Worker } from "node:worker_threads";
 import { fromTransferable, type Dictionary } from "@wordguard/matcher";
 import { assembleSnapshot, type CompiledSnapshot } from "../compiled-snapshot.ts";
 import { EntryTable } from "../entry-table.ts";
-import { workerUrl } from "./worker-url.ts";
+import { workerUrl } from "../../worker-url.ts";
 import type { BuildWorkerInput, BuildWorkerOutput } from "./protocol.ts";
 
 export interface WorkerBuild {

@@ -5,11 +5,11 @@ import { parentPort, workerData } from "node:worker_threads";
 import { createPrisma, loadSnapshot } from "@wordguard/db";
 import { compileParts } from "../compile-parts.ts";
 import { entryTableTransferables } from "../entry-table.ts";
-import { lowerThreadPriority } from "./thread-priority.ts";
+import { lowerThreadPriority } from "../../thread-priority.ts";
 import type { BuildWorkerInput, BuildWorkerOutput } from "./protocol.ts";
 
 async function build(input: BuildWorkerInput): Promise<void> {
-  lowerThreadPriority();
+  if (input.lowPriority) lowerThreadPriority();
   const prisma = createPrisma({ databaseUrl: input.databaseUrl, poolSize: 1, connectionTimeoutMs: 5000 });
   try {
     const loadStart = performance.now();

@@ -6,6 +6,11 @@ import type { ScenePolicies } from "../policies.ts";
 
 export interface BuildWorkerInput {
   databaseUrl: string;
+  /**
+   * Build at the lowest CPU priority: set for reloads, while a snapshot serves traffic. The first load runs at
+   * normal priority: nothing is served yet, and a busy machine must not starve the start.
+   */
+  lowPriority: boolean;
 }
 
 export type BuildWorkerOutput =

@@ -1,0 +1,113 @@
+// The "Callback" section of bench/RESULTS.md: method, per-round figures, medians and the issue's targets.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { median } from "../lib/stats.ts";
+import type { BenchRequest } from "./workload.ts";
+
+export interface Round {
+  ceilingRps: number;
+  serviceRps: number;
+  ceilingCpu: number;
+  serviceCpu: number;
+  saturationFailures: number;
+  ceilingP50Us: number;
+  ceilingP99Us: number;
+  serviceP50Us: number;
+  serviceP99Us: number;
+  /** p99 of the requests scheduled between the change and 0.5 s after the new snapshot was in use */
+  reloadP99Us: number;
+  /** p99 of the whole reload phase (steady seconds before and after included) */
+  reloadPhaseP99Us: number;
+  reloadMaxUs: number;
+  reloadMs: number;
+  firstLoadMs: number;
+  bad: number;
+  badSamples: string[];
+  errors: number;
+  pacedCompleted: number;
+}
+
+export interface ReportContext {
+  machine: string;
+  pinned: boolean;
+  seconds: number;
+  notes: string[];
+  requests: BenchRequest[];
+  hitLogs: number;
+  saturationSeconds: number;
+  pacedSeconds: number;
+  rate: number;
+}
+
+const int = (n: number) => Math.round(n).toLocaleString("en");
+const us = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en") : "–");
+const x = (n: number) => `${n.toFixed(2)}×`;
+
+export function renderReport(rounds: Round[], c: ReportContext): string {
+  const med = (f: (r: Round) => number) => median(rounds.map(f));
+  const throughputRatio = med((r) => r.serviceRps) / med((r) => r.ceilingRps);
+  const latencyRatio = med((r) => r.serviceP99Us) / med((r) => r.ceilingP99Us);
+  const reloadRatio = med((r) => r.reloadP99Us) / med((r) => r.serviceP99Us);
+  const bad = rounds.reduce((s, r) => s + r.bad, 0);
+  const errors = rounds.reduce((s, r) => s + r.errors + r.saturationFailures, 0);
+  const completed = rounds.reduce((s, r) => s + r.pacedCompleted, 0);
+  const byType = new Map<number, number>();
+  for (const r of c.requests) byType.set(r.contentType, (byType.get(r.contentType) ?? 0) + 1);
+  const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
+
+  const lines = [
+    "## Callback",
+    "",
+    `Measured ${c.machine}; \`pnpm bench:callback\` (bench/callback/run.ts), ${rounds.length} rounds, ${Math.round(c.seconds)} s in all. ` +
+      `${c.pinned ? "Each server pinned to core 0, the load generators to core 1 (taskset)" : "Not pinned (no taskset)"}; PostgreSQL and Redis float. ` +
+      "The machine is shared with other jobs: read the medians and the ratios, which compare (a) and (b) within the same run.",
+    "",
+    "- (a) ceiling: a bare Fastify route (`bench/callback/baseline-server.ts`) returning the allowed reply through the same response schema, default JSON body parsing, no logger.",
+    "- (b) the service as deployed (`services/callback-service/src/server.ts`, LOG_LEVEL=info): 100k-entry dictionary, both scene policies at their defaults (block), hit logging on, Redis events, version polling.",
+    `- Request mix: a cycle of ${c.requests.length} bodies shaped like open-im-server v3.8.x's (every field, trailing newline, \`Operationid\` header): ` +
+      `${c.requests.filter((r) => r.kind === "clean").length} clean, ${c.requests.filter((r) => r.kind === "hit").length} with a dictionary entry (blocked and logged); content types ` +
+      [...byType].map(([t, n]) => `${t}×${n}`).join(", ") + " (1504 notifications are never checked, 110 is not in the default list).",
+    `- Text: the matcher benchmark's corpus (${c.notes.join("; ")}).`,
+    `- Saturation: autocannon, 64 keep-alive connections, ${c.saturationSeconds} s after a 3 s warm-up. Latency: a paced open-loop client at ${int(c.rate)} req/s for ${c.pacedSeconds} s on 64 keep-alive sockets, each latency measured in µs from the request's scheduled send time.`,
+    `- Reload: at ${int(c.rate)} req/s, one word is added and the change published; the service loads and compiles the whole dictionary in its build worker and swaps it. "reload p99" covers the requests scheduled from the change until 0.5 s after the new version answered /readyz.`,
+    `- ${int(c.hitLogs)} hit rows were written during the run; ${int(completed)} paced replies were checked against the callback shape.`,
+    "",
+    "| round | (a) req/s | (b) req/s | b/a | server CPU a / b | (a) p50 / p99 µs | (b) p50 / p99 µs | p99 b/a | reload ms | reload p99 µs | reload max µs | reload/steady p99 | bad replies |",
+    "|---:|---:|---:|---:|---|---|---|---:|---:|---:|---:|---:|---:|",
+    ...rounds.map(
+      (r, i) =>
+        `| ${i + 1} | ${int(r.ceilingRps)} | ${int(r.serviceRps)} | ${x(r.serviceRps / r.ceilingRps)} | ${r.ceilingCpu.toFixed(2)} / ${r.serviceCpu.toFixed(2)} | ` +
+        `${us(r.ceilingP50Us)} / ${us(r.ceilingP99Us)} | ${us(r.serviceP50Us)} / ${us(r.serviceP99Us)} | ${x(r.serviceP99Us / r.ceilingP99Us)} | ` +
+        `${int(r.reloadMs)} | ${us(r.reloadP99Us)} | ${us(r.reloadMaxUs)} | ${x(r.reloadP99Us / r.serviceP99Us)} | ${r.bad} |`,
+    ),
+    `| **median** | **${int(med((r) => r.ceilingRps))}** | **${int(med((r) => r.serviceRps))}** | **${x(throughputRatio)}** | | ` +
+      `${us(med((r) => r.ceilingP50Us))} / **${us(med((r) => r.ceilingP99Us))}** | ${us(med((r) => r.serviceP50Us))} / **${us(med((r) => r.serviceP99Us))}** | **${x(latencyRatio)}** | ` +
+      `${int(med((r) => r.reloadMs))} | **${us(med((r) => r.reloadP99Us))}** | ${us(med((r) => r.reloadMaxUs))} | **${x(reloadRatio)}** | ${bad} |`,
+    "",
+    "| target (issue 4) | measured (medians) | |",
+    "|---|---|---|",
+    `| throughput (b) ≥ 0.85 × (a) at saturation | ${x(throughputRatio)} (median of per-round ratios ${x(med((r) => r.serviceRps / r.ceilingRps))}) | ${verdict(throughputRatio >= 0.85)} |`,
+    `| p99 at ${int(c.rate)} req/s: (b) ≤ 1.25 × (a) | ${x(latencyRatio)} (per-round median ${x(med((r) => r.serviceP99Us / r.ceilingP99Us))}) | ${verdict(latencyRatio <= 1.25)} |`,
+    `| p99 during a 100k reload ≤ 2 × steady p99 | ${x(reloadRatio)} (per-round median ${x(med((r) => r.reloadP99Us / r.serviceP99Us))}) | ${verdict(reloadRatio <= 2)} |`,
+    `| no reply outside the callback shape | ${bad} bad of ${int(completed)}; ${errors} transport errors | ${verdict(bad === 0)} |`,
+    "",
+    `First load of the 100k dictionary at start (process start to ready, median): ${int(med((r) => r.firstLoadMs))} ms.`,
+  ];
+  const samples = rounds.flatMap((r) => r.badSamples).slice(0, 3);
+  if (samples.length > 0) lines.push("", "Bad replies seen:", ...samples.map((s) => `- \`${s.replaceAll("`", "'")}\``));
+  return `${lines.join("\n")}\n`;
+}
+
+/** Rewrites "## <title>" up to the next "## " heading in the file as it is NOW (others write their sections too). */
+export function replaceSection(file: string, title: string, body: string): void {
+  const document = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmark results\n";
+  const lines = document.split("\n");
+  const from = lines.findIndex((l) => l.trim() === `## ${title}`);
+  let next: string;
+  if (from < 0) next = `${document.trimEnd()}\n\n${body.trimEnd()}\n`;
+  else {
+    let to = lines.findIndex((l, i) => i > from && l.startsWith("## "));
+    if (to < 0) to = lines.length;
+    next = [...lines.slice(0, from), ...body.trimEnd().split("\n"), "", ...lines.slice(to)].join("\n").trimEnd() + "\n";
+  }
+  writeFileSync(file, next);
+}
