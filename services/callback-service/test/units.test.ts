@@ -130,3 +130,39 @@ t.test("policies: a missing scene runs on the defaults; one dictionary key per n
   t.equal(normalizeKey(policies.single.normalize), normalizeKey(policies.group.normalize));
   t.not(normalizeKey({ ...policies.single.normalize, leet: true }), normalizeKey(policies.single.normalize));
 });
+
+t.test("optional hardening: shared secret and source-IP allowlist refuse other callers with 1002", async (t) => {
+  const { buildApp } = await import("../src/app.ts");
+  const { createMetrics } = await import("../src/metrics/metrics.ts");
+  const { pino } = await import("pino");
+  const make = async (env: Record<string, string>) => {
+    const app = await buildApp({
+      settings: readCallbackSettings(env),
+      logger: pino({ level: "silent" }),
+      snapshots: { current: undefined },
+      hitLogs: { enqueue() {} },
+      friendLookup: async () => 1,
+      metrics: createMetrics(),
+      isClosing: () => false,
+    });
+    t.teardown(() => app.close());
+    return app;
+  };
+  const send = (app: Awaited<ReturnType<typeof make>>, headers: Record<string, string> = {}) =>
+    app.inject({ method: "POST", url: "/callback/im/notACommand", payload: "{}", headers }).then((r) => ({ status: r.statusCode, json: r.json() }));
+
+  const secret = await make({ CALLBACK_SECRET: "s3cret", CALLBACK_ON_ERROR: "stop" });
+  t.same((await send(secret)).json, { actionCode: 0, nextCode: 1, errCode: 1002, errMsg: "NoPermissionError", errDlt: "missing or wrong callback secret" });
+  t.match((await send(secret, { "x-callback-secret": "wrong!" })).json, { errCode: 1002 });
+  t.match((await send(secret, { "x-callback-secret": "s3cret" })).json, { errCode: 1001, errDlt: "notACommand" }, "the right secret passes");
+  t.equal((await secret.inject({ method: "GET", url: "/healthz" })).statusCode, 200, "probes need no secret");
+
+  const elsewhere = await make({ CALLBACK_ALLOWED_IPS: "10.0.0.1, 10.0.0.2" });
+  const refused = await send(elsewhere);
+  t.equal(refused.status, 200);
+  t.match(refused.json, { nextCode: 0, errCode: 1002, errDlt: "source address not allowed" });
+  const local = await make({ CALLBACK_ALLOWED_IPS: "10.0.0.1,127.0.0.1" });
+  t.match((await send(local)).json, { errCode: 1001 }, "a listed address passes");
+  const off = await make({});
+  t.match((await send(off)).json, { errCode: 1001 }, "off by default");
+});
