@@ -2,7 +2,7 @@
 // would run it: settings only through the environment, stdout/stderr appended to a log file, ready when its health
 // URL answers 200. The pid is node's own (no pnpm wrapper), so signals reach the service itself.
 import { spawn, type ChildProcess } from "node:child_process";
-import { openSync, closeSync } from "node:fs";
+import { openSync, closeSync, readFileSync } from "node:fs";
 import { once } from "node:events";
 import { registerChild } from "./child-registry.ts";
 import { logTail } from "./log-tail.ts";
@@ -130,6 +130,26 @@ export class ServiceProcess {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** The JSON log lines (pino) whose text contains `needle`, parsed; other lines are skipped. */
+  logLines(needle: string): Record<string, unknown>[] {
+    let text = "";
+    try {
+      text = readFileSync(this.logFile, "utf8");
+    } catch {
+      return [];
+    }
+    const lines: Record<string, unknown>[] = [];
+    for (const line of text.split("\n")) {
+      if (!line.includes(needle)) continue;
+      try {
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        // not a JSON line
+      }
+    }
+    return lines;
   }
 
   /** The log file's last lines. */
