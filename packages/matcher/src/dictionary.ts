@@ -59,12 +59,14 @@ export class Dictionary {
    * allowed, hits inside a whitelist match removed; sorted by start, then end, then entry order.
    */
   findHits(text: string, scene?: Scene): Hit[] {
-    return this.#resolve(text, scene).hits;
+    if (typeof text !== "string" || !this.#scanner.mayHit(text)) return [];
+    return this.#resolve(text, scene, true).hits;
   }
 
   /** Same answer as `findHits(text, scene).length > 0`; a clean text never leaves the first pass. */
   hasHit(text: string, scene?: Scene): boolean {
-    return this.#resolve(text, scene).hits.length > 0;
+    if (typeof text !== "string" || !this.#scanner.mayHit(text)) return false;
+    return this.#resolve(text, scene, true).hits.length > 0;
   }
 
   /** The text with every hit span (skipped separators inside included) replaced by `maskChar` per character. */

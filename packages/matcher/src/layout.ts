@@ -7,7 +7,9 @@ import type { InvalidEntry } from "./types.ts";
  */
 export interface DictionaryData {
   /** The double array, one cell per state, interleaved so a transition touches one cache line:
-   *  cells[4s] = base, cells[4s+1] = check, cells[4s+2] = fail, cells[4s+3] = out. */
+   *  cells[4s] = base, cells[4s+1] = check, cells[4s+2] = fail | signature << 24, cells[4s+3] = out.
+   *  The signature has bit (c & 7) set when the state has a child on a code c: a transition that
+   *  cannot exist is refused without touching (and missing the cache on) the target cell. */
   cells: Int32Array;
   outputs: Int32Array;
   alphabetCps: Int32Array;
@@ -93,10 +95,17 @@ export function packData(
     gaps: gapCount,
   };
   const data = viewData(new ArrayBuffer(byteLength(sizes)), sizes);
+  if (sizes.cells >= 1 << 24) throw new RangeError("dictionary too large: more than 16M automaton cells");
+  const signature = new Uint8Array(sizes.cells);
+  signature[0] = 0xff;
+  for (let t = 1; t < sizes.cells; t++) {
+    const parent = automaton.check[t] as number;
+    if (parent >= 0) signature[parent]! |= 1 << ((t - (automaton.base[parent] as number)) & 7);
+  }
   for (let c = 0; c < sizes.cells; c++) {
     data.cells[4 * c] = automaton.base[c] as number;
     data.cells[4 * c + 1] = automaton.check[c] as number;
-    data.cells[4 * c + 2] = automaton.fail[c] as number;
+    data.cells[4 * c + 2] = (automaton.fail[c] as number) | ((signature[c] as number) << 24);
     data.cells[4 * c + 3] = automaton.out[c] as number;
   }
   data.outputs.set(automaton.outputs);

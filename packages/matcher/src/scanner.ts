@@ -157,14 +157,18 @@ export class Scanner {
           continue;
         }
         last = code;
+        const probe = 1 << (code & 7);
         for (;;) {
-          const t = (cells[s << 2] as number) + code;
-          if (cells[(t << 2) + 1] === s) {
-            s = t;
-            break;
+          const failAndSignature = cells[(s << 2) + 2] as number;
+          if (((failAndSignature >>> 24) & probe) !== 0) {
+            const t = (cells[s << 2] as number) + code;
+            if (cells[(t << 2) + 1] === s) {
+              s = t;
+              break;
+            }
           }
           if (s === 0) break;
-          s = cells[(s << 2) + 2] as number;
+          s = failAndSignature & 0xffffff;
         }
         for (let r = cells[(s << 2) + 3] as number; r >= 0; r = outputs[r] as number) {
           const verdict = judge(outputs[r + 1] as number, outputs[r + 2] as number, gw, gl, gg, gc);
@@ -261,12 +265,16 @@ export class Scanner {
 
   private step(from: number, code: number): number {
     const cells = this.cells;
+    const probe = 1 << (code & 7);
     let s = from;
     for (;;) {
-      const t = (cells[s << 2] as number) + code;
-      if (cells[(t << 2) + 1] === s) return t;
+      const failAndSignature = cells[(s << 2) + 2] as number;
+      if (((failAndSignature >>> 24) & probe) !== 0) {
+        const t = (cells[s << 2] as number) + code;
+        if (cells[(t << 2) + 1] === s) return t;
+      }
       if (s === 0) return 0;
-      s = cells[(s << 2) + 2] as number;
+      s = failAndSignature & 0xffffff;
     }
   }
 
