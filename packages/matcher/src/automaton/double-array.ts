@@ -183,7 +183,7 @@ export function buildDoubleArray(
  * seconds for 100k entries, while the holes a wide node leaves behind are soon filled by the many
  * single-child states.
  */
-const SEARCH_LIMIT = 4096;
+const SEARCH_LIMIT = 1024;
 const SEARCH_WINDOW = 1 << 13;
 
 function findBase(a: Growable, codes: readonly number[]): number {
