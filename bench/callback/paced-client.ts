@@ -25,6 +25,8 @@ export interface PacedResult {
   /** scheduled send time (ms, performance.now clock) and latency (µs) of each completed request */
   sendTimes: Float64Array;
   latenciesUs: Float64Array;
+  /** how late each request left this process (µs): large values mean the generator, not the server, was behind */
+  sendLagUs: Float64Array;
   startedAt: number;
 }
 
@@ -67,7 +69,9 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
   const total = Math.floor((options.rate * options.durationMs) / 1000);
   const sendTimes = new Float64Array(total);
   const latencies = new Float64Array(total);
-  const result: PacedResult = { scheduled: total, completed: 0, bad: 0, badSamples: [], errors: 0, sendTimes, latenciesUs: latencies, startedAt: 0 };
+  const sendLag = new Float64Array(total);
+  let sent = 0;
+  const result: PacedResult = { scheduled: total, completed: 0, bad: 0, badSamples: [], errors: 0, sendTimes, latenciesUs: latencies, sendLagUs: sendLag, startedAt: 0 };
   const queue: Pending[] = [];
   let queueHead = 0;
   let next = 0;
@@ -118,6 +122,7 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
       }
       send(p: Pending) {
         this.current = p;
+        if (sent < total) sendLag[sent++] = (performance.now() - p.scheduledAt) * 1000;
         this.socket.write(raw[p.index % raw.length]!);
       }
       onData(chunk: string) {
@@ -178,6 +183,12 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
     }
     pump();
   });
+}
+
+/** p99 of how late requests left the generator (µs). */
+export function sendLagP99Us(r: PacedResult): number {
+  const values = Array.from(r.sendLagUs.subarray(0, Math.min(r.sendLagUs.length, r.completed))).sort((a, b) => a - b);
+  return values.length === 0 ? Number.NaN : values[Math.min(values.length - 1, Math.ceil(0.99 * values.length) - 1)]!;
 }
 
 /** Nearest-rank percentile of latencies (µs) of requests scheduled within [from, to) ms; all when no window. */

@@ -16,7 +16,7 @@ import { createRedisBus } from "@wordguard/bus";
 import { machineLine } from "../lib/stats.ts";
 import { addWordAndBump, benchDatabaseUrl, freshBenchDatabase, loadWords } from "./database.ts";
 import { get, startPinned, waitReady, type Server } from "./processes.ts";
-import { percentileUs, runPaced, type PacedResult } from "./paced-client.ts";
+import { percentileUs, runPaced, sendLagP99Us, type PacedResult } from "./paced-client.ts";
 import { saturate, type Saturation } from "./saturation.ts";
 import { buildWorkload } from "./workload.ts";
 import { renderReport, replaceSection, type Round } from "./report.ts";
@@ -25,7 +25,7 @@ const ROUNDS = Number(process.env["BENCH_CALLBACK_ROUNDS"] ?? 5);
 const SATURATION_S = Number(process.env["BENCH_CALLBACK_SATURATION_S"] ?? 10);
 const PACED_S = Number(process.env["BENCH_CALLBACK_PACED_S"] ?? 10);
 const RATE = 5000;
-const WARMUP_S = 3;
+const WARMUP_S = 5;
 const SERVER_CORE = 0;
 const CLIENT_CORE = 1;
 const REDIS_URL = process.env["REDIS_URL"] || "redis://127.0.0.1:6379";
@@ -172,6 +172,8 @@ for (let i = 0; i < ROUNDS; i++) {
     serviceRps: service.saturation.requestsPerSecond,
     ceilingCpu: ceiling.saturation.serverCpu,
     serviceCpu: service.saturation.serverCpu,
+    ceilingCpuUsPerRequest: (ceiling.saturation.serverCpu * 1e6) / ceiling.saturation.requestsPerSecond,
+    serviceCpuUsPerRequest: (service.saturation.serverCpu * 1e6) / service.saturation.requestsPerSecond,
     saturationFailures:
       ceiling.saturation.non2xx + ceiling.saturation.errors + ceiling.saturation.timeouts +
       service.saturation.non2xx + service.saturation.errors + service.saturation.timeouts,
@@ -188,6 +190,7 @@ for (let i = 0; i < ROUNDS; i++) {
     badSamples: [...ceiling.paced.badSamples, ...service.paced.badSamples, ...service.reload.badSamples],
     errors: ceiling.paced.errors + service.paced.errors + service.reload.errors,
     pacedCompleted: ceiling.paced.completed + service.paced.completed + service.reload.completed,
+    generatorLagP99Us: Math.max(sendLagP99Us(ceiling.paced), sendLagP99Us(service.paced), sendLagP99Us(service.reload)),
   };
   rounds.push(round);
   log(
