@@ -28,9 +28,9 @@ function redact(url: string): string {
 async function factoryFromEnv(command: string): Promise<{ factory: SqlMigrationAwareDriverAdapterFactory; target: string }> {
   const pgliteDir = process.env["PGLITE_DIR"];
   if (pgliteDir !== undefined) {
-    const { PGlite } = await import("@electric-sql/pglite");
+    const { openPglite } = await import("../src/pglite.ts");
     const { PrismaPGlite } = await import("pglite-prisma-adapter");
-    return { factory: new PrismaPGlite(new PGlite(pgliteDir || undefined)), target: `pglite:${pgliteDir || "memory"}` };
+    return { factory: new PrismaPGlite(openPglite(pgliteDir || undefined)), target: `pglite:${pgliteDir || "memory"}` };
   }
   const url = process.env["DATABASE_URL"] || DEFAULT_DATABASE_URL;
   if ((command === "deploy" || command === "dev") && (await ensureDatabase(url))) {

@@ -2,11 +2,12 @@
 // process, migrated at open. One process at a time may open a data directory; queries are serialised on its single
 // connection. Costs ~1 GB RSS and a few seconds to start: for trying wordguard out, not for production.
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./generated/prisma/client.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { migrateDeploy } from "./migrate/commands.ts";
+import { openPglite } from "./pglite.ts";
 
 export interface EmbeddedOptions {
   /** Data directory (created if missing); absent = in memory, gone at close. */
@@ -29,7 +30,7 @@ export async function createEmbeddedPrisma(options: EmbeddedOptions = {}): Promi
   }
   let pglite: PGlite;
   try {
-    pglite = new PGlite(options.dataDir);
+    pglite = openPglite(options.dataDir);
   } catch (error) {
     unlock();
     throw error;
