@@ -50,7 +50,7 @@ export class Dictionary {
     this.#ids = Object.freeze(ids ?? unpackIds(this.#data));
     this.options = Object.freeze(optionsFromMask(header.optionsMask));
     this.invalid = Object.freeze(header.invalid.map((i) => Object.freeze({ ...i })));
-    this.#scanner = new Scanner(this.#data, this.options);
+    this.#scanner = new Scanner(this.#data, this.options, header.restartAtWordGaps === true);
     Object.freeze(this);
   }
 
@@ -143,6 +143,7 @@ export function compile(input: CompileInput): Dictionary {
     whitelist: prepared.whitelistCount,
     states: automaton.states,
     patterns: automaton.patterns,
+    restartAtWordGaps: !prepared.entries.some((e) => (e.flags & ENTRY_WHITELIST) === 0 && e.gaps.length > 0),
     invalid: prepared.invalid,
     sizes,
   };

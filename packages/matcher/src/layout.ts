@@ -33,6 +33,8 @@ export interface DataHeader {
   whitelist: number;
   states: number;
   patterns: number;
+  /** No dictionary entry has a separator of its own (see Scanner). */
+  restartAtWordGaps?: boolean;
   invalid: InvalidEntry[];
   sizes: {
     cells: number;

@@ -104,9 +104,14 @@ export class Scanner {
   private pendingClause = false;
   private separators = 0;
 
+  /**
+   * @param restartAtWordGaps no dictionary entry has a separator of its own, so pass 1 may return to the
+   *   root at a separator that follows a word of two or more letters.
+   */
   constructor(
     private readonly data: DictionaryData,
     options: ResolvedNormalize,
+    private readonly restart: boolean,
   ) {
     this.folder = folderFor(options);
     this.repeat = options.ignoreRepeat;
@@ -121,7 +126,7 @@ export class Scanner {
    * (`ass` in `class`) without recording anything.
    */
   mayHit(text: string): boolean {
-    const { table, cells, outputs, repeat } = this;
+    const { table, cells, outputs, repeat, restart } = this;
     let s = 0;
     let last = -1;
     let gw = 0; // bit k: the group k back is a word character
@@ -177,6 +182,9 @@ export class Scanner {
         }
       } else if (kind === KIND_SEPARATOR) {
         if (pendingRight) return true;
+        // After a word of two or more letters no valid match crosses this separator (unless an entry
+        // has a separator of its own): start over, which keeps the automaton shallow in spaced text.
+        if (restart && (gw & gl & 1) !== 0) s = 0;
         pendingSep = true;
         if ((v & CLAUSE_BIT) !== 0) pendingClause = true;
         prevWord = false;
@@ -222,6 +230,7 @@ export class Scanner {
     if (kind === KIND_DROP) return;
     if (kind === KIND_SEPARATOR) {
       if (this.pendingRight) this.verdict = true;
+      if (this.restart && (this.gw & this.gl & 1) !== 0) this.s = 0;
       this.pendingSep = true;
       if ((v & CLAUSE_BIT) !== 0) this.pendingClause = true;
       this.prevWord = false;
