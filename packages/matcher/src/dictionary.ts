@@ -50,7 +50,12 @@ export class Dictionary {
     this.#ids = Object.freeze(ids ?? unpackIds(this.#data));
     this.options = Object.freeze(optionsFromMask(header.optionsMask));
     this.invalid = Object.freeze(header.invalid.map((i) => Object.freeze({ ...i })));
-    this.#scanner = new Scanner(this.#data, this.options, header.restartAtWordGaps === true);
+    this.#scanner = new Scanner(
+      this.#data,
+      this.options,
+      header.restartAtWordGaps === true,
+      header.restartRecordingAtWordGaps === true,
+    );
     Object.freeze(this);
   }
 
@@ -60,13 +65,13 @@ export class Dictionary {
    */
   findHits(text: string, scene?: Scene): Hit[] {
     if (typeof text !== "string" || !this.#scanner.mayHit(text)) return [];
-    return this.#resolve(text, scene, true).hits;
+    return this.#resolve(text, scene, false).hits;
   }
 
   /** Same answer as `findHits(text, scene).length > 0`; a clean text never leaves the first pass. */
   hasHit(text: string, scene?: Scene): boolean {
     if (typeof text !== "string" || !this.#scanner.mayHit(text)) return false;
-    return this.#resolve(text, scene, true).hits.length > 0;
+    return this.#resolve(text, scene, false).hits.length > 0;
   }
 
   /** The text with every hit span (skipped separators inside included) replaced by `maskChar` per character. */
@@ -83,13 +88,11 @@ export class Dictionary {
     return { normalized, hits: resolved.hits, cancelled: resolved.cancelled, whitelistMatches: resolved.whitelistMatches };
   }
 
-  /** `complete`: also when no hit is possible (explain lists whitelist matches of clean texts too). */
-  #resolve(text: string, scene: Scene | undefined, complete = false): Resolution {
-    if (typeof text !== "string" || (!complete && !this.#scanner.mayHit(text))) {
-      return { hits: [], cancelled: [], whitelistMatches: [] };
-    }
+  /** The recording pass and the exact judgement; `detailed` also lists cancellations and whitelist matches. */
+  #resolve(text: string, scene: Scene | undefined, detailed: boolean): Resolution {
+    if (typeof text !== "string") return { hits: [], cancelled: [], whitelistMatches: [] };
     const groups = this.#scanner.collect(text, scratch);
-    return resolveCandidates(groups, scratch, this.#ids, this.#data, sceneMask(scene));
+    return resolveCandidates(groups, scratch, this.#ids, this.#data, sceneMask(scene), detailed);
   }
 
   stats(): DictionaryStats {
@@ -144,6 +147,7 @@ export function compile(input: CompileInput): Dictionary {
     states: automaton.states,
     patterns: automaton.patterns,
     restartAtWordGaps: !prepared.entries.some((e) => (e.flags & ENTRY_WHITELIST) === 0 && e.gaps.length > 0),
+    restartRecordingAtWordGaps: !prepared.entries.some((e) => e.gaps.length > 0),
     invalid: prepared.invalid,
     sizes,
   };

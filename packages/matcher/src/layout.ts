@@ -35,6 +35,8 @@ export interface DataHeader {
   patterns: number;
   /** No dictionary entry has a separator of its own (see Scanner). */
   restartAtWordGaps?: boolean;
+  /** No dictionary or whitelist entry has a separator of its own (see Scanner). */
+  restartRecordingAtWordGaps?: boolean;
   invalid: InvalidEntry[];
   sizes: {
     cells: number;

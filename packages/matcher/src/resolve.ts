@@ -86,6 +86,7 @@ export function resolveCandidates(
   ids: readonly string[],
   entries: EntryGaps & { flags: Uint8Array },
   scenes: number,
+  detailed = true,
 ): Resolution {
   const flags = entries.flags;
   const found: Span[] = [];
@@ -100,7 +101,15 @@ export function resolveCandidates(
     const span = { entry, start: stream.start[first] as number, end: stream.end[past - 1] as number };
     ((f & ENTRY_WHITELIST) !== 0 ? allowed : found).push(span);
   }
-  const hitSpans = sortUnique(found);
+  const hitSpans = found.length > 1 ? sortUnique(found) : found;
+  if (allowed.length === 0 && !detailed) {
+    // The common case of findHits/hasHit: no whitelist match, nothing to cancel or explain.
+    return {
+      hits: hitSpans.map((h) => ({ entryId: ids[h.entry] as string, start: h.start, end: h.end })),
+      cancelled: [],
+      whitelistMatches: [],
+    };
+  }
   const whiteSpans = sortUnique(allowed);
   // coverBy[k]: among whitelist spans 0..k (sorted by start) the one reaching furthest right.
   const coverBy: number[] = [];
@@ -123,7 +132,9 @@ export function resolveCandidates(
         whitelistEnd: cover.end,
       });
   }
-  const whitelistMatches = whiteSpans.map((w) => ({ whitelistId: ids[w.entry] as string, start: w.start, end: w.end }));
+  const whitelistMatches = detailed
+    ? whiteSpans.map((w) => ({ whitelistId: ids[w.entry] as string, start: w.start, end: w.end }))
+    : [];
   return { hits, cancelled, whitelistMatches };
 }
 

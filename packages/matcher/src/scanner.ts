@@ -105,13 +105,15 @@ export class Scanner {
   private separators = 0;
 
   /**
-   * @param restartAtWordGaps no dictionary entry has a separator of its own, so pass 1 may return to the
-   *   root at a separator that follows a word of two or more letters.
+   * @param restart no dictionary entry has a separator of its own, so pass 1 may return to the root at a
+   *   separator that follows a word of two or more letters (no valid match crosses it).
+   * @param restartRecording the same holds for whitelist entries too, so pass 2 may do the same.
    */
   constructor(
     private readonly data: DictionaryData,
     options: ResolvedNormalize,
     private readonly restart: boolean,
+    private readonly restartRecording: boolean,
   ) {
     this.folder = folderFor(options);
     this.repeat = options.ignoreRepeat;
@@ -293,31 +295,111 @@ export class Scanner {
    */
   collect(text: string, candidates: CandidateBuffer): Groups {
     candidates.reset();
-    groups.length = 0;
-    this.s = 0;
-    this.last = -1;
-    this.pendingSep = false;
-    this.pendingClause = false;
-    this.prevWord = false;
-    this.separators = 0;
-    const table = this.table;
+    const { table, cells, outputs, repeat } = this;
+    const restart = this.restartRecording;
+    let g = groups;
+    let k = 0; // groups so far
+    let s = 0;
+    let last = -1;
+    let pendingSep = false;
+    let pendingClause = false;
+    let prevWord = false;
+    let leftRun = false; // the last group is a word character with a word character on its left
+    let separators = 0;
     const n = text.length;
     for (let i = 0; i < n; ) {
-      let v = table[text.charCodeAt(i)] as number;
-      let width = 1;
-      if ((v & 3) === 0) {
-        v = this.slowValue(text, i);
-        width = this.width;
-        if ((v & 3) === 0) {
-          for (const u of this.expansions[v >>> 4] as Int32Array) this.recordUnit(u, i, i + width, candidates);
-          i += width;
+      const v = table[text.charCodeAt(i)] as number;
+      const kind = v & 3;
+      if (kind === KIND_CONTENT) {
+        const code = v >>> 4;
+        const word = (v & WORD_BIT) !== 0;
+        if (code !== 0 && code === last && repeat && !pendingSep) {
+          g.end[k - 1] = i + 1; // a repeat extends its group; the right neighbour is still to come
+          i++;
           continue;
         }
+        if (k > 0 && !pendingSep && word) g.flags[k - 1]! |= FLAG_RIGHT_WORD;
+        if (pendingSep) separators++;
+        if (k === g.start.length) {
+          g.length = k;
+          growGroups();
+          g = groups;
+        }
+        g.start[k] = i;
+        g.end[k] = i + 1;
+        g.flags[k] = (word ? FLAG_WORD : 0) | (prevWord ? FLAG_LEFT_WORD : 0) | (pendingClause ? FLAG_CLAUSE_BEFORE : 0);
+        g.sepCount[k] = separators;
+        leftRun = word && prevWord;
+        k++;
+        pendingSep = false;
+        pendingClause = false;
+        prevWord = word;
+        i++;
+        if (code === 0) {
+          s = 0;
+          last = -1;
+          continue;
+        }
+        last = code;
+        const probe = 1 << (code & 7);
+        for (;;) {
+          const failAndSignature = cells[(s << 2) + 2] as number;
+          if (((failAndSignature >>> 24) & probe) !== 0) {
+            const t = (cells[s << 2] as number) + code;
+            if (cells[(t << 2) + 1] === s) {
+              s = t;
+              break;
+            }
+          }
+          if (s === 0) break;
+          s = failAndSignature & 0xffffff;
+        }
+        for (let r = cells[(s << 2) + 3] as number; r >= 0; r = outputs[r] as number) {
+          const length = outputs[r + 1] as number;
+          const count = outputs[r + 3] as number;
+          for (let e = 0; e < count; e++) candidates.push(outputs[r + 4 + e] as number, k - length, k);
+        }
+      } else if (kind === KIND_SEPARATOR) {
+        // A separator is never a word character, so it adds nothing to the previous group's flags.
+        if (restart && leftRun) s = 0; // no valid match crosses it (see mayHit)
+        pendingSep = true;
+        if ((v & CLAUSE_BIT) !== 0) pendingClause = true;
+        prevWord = false;
+        leftRun = false;
+        last = -1;
+        i++;
+      } else if (kind === KIND_DROP) {
+        i++;
+      } else {
+        // Slow path (first sight, surrogates, expansions) on instance state.
+        g.length = k;
+        this.s = s;
+        this.last = last;
+        this.pendingSep = pendingSep;
+        this.pendingClause = pendingClause;
+        this.prevWord = prevWord;
+        this.separators = separators;
+        const value = this.slowValue(text, i);
+        const width = this.width;
+        if ((value & 3) === 0) {
+          for (const u of this.expansions[value >>> 4] as Int32Array) this.recordUnit(u, i, i + width, candidates);
+        } else {
+          this.recordUnit(value, i, i + width, candidates);
+        }
+        i += width;
+        g = groups;
+        k = g.length;
+        s = this.s;
+        last = this.last;
+        pendingSep = this.pendingSep;
+        pendingClause = this.pendingClause;
+        prevWord = this.prevWord;
+        separators = this.separators;
+        leftRun = k > 0 && !pendingSep && ((g.flags[k - 1] as number) & (FLAG_WORD | FLAG_LEFT_WORD)) === (FLAG_WORD | FLAG_LEFT_WORD);
       }
-      this.recordUnit(v, i, i + width, candidates);
-      i += width;
     }
-    return groups;
+    g.length = k;
+    return g;
   }
 
   private recordUnit(v: number, start: number, end: number, candidates: CandidateBuffer): void {
@@ -325,6 +407,9 @@ export class Scanner {
     if (kind === KIND_DROP) return;
     if (kind === KIND_SEPARATOR) {
       // A separator is never a word character, so it adds nothing to the previous group's flags.
+      const g = groups;
+      const lastFlags = g.length > 0 && !this.pendingSep ? (g.flags[g.length - 1] as number) : 0;
+      if (this.restartRecording && (lastFlags & (FLAG_WORD | FLAG_LEFT_WORD)) === (FLAG_WORD | FLAG_LEFT_WORD)) this.s = 0;
       this.pendingSep = true;
       if ((v & CLAUSE_BIT) !== 0) this.pendingClause = true;
       this.prevWord = false;
