@@ -1,0 +1,144 @@
+/**
+ * Measurement processes, started by run.ts (pinned to one core, with --expose-gc); each prints one JSON
+ * line.
+ *   build <corpus> <implementation> <10k|100k>  heap retained by one matcher (measured first, in a fresh
+ *                                                process) and the median compile time.
+ *   pair  <corpus> <implementation> <10k|100k>  that matcher and ours built side by side, then rounds of
+ *                                                alternating passes over the corpus (and alternating
+ *                                                per-message timings), so whatever load the shared
+ *                                                machine carries falls on both alike: the ratio holds.
+ */
+import { readFileSync } from "node:fs";
+import { median, percentile } from "../lib/stats.ts";
+import type { Corpus, MessageKind } from "./corpus.ts";
+import { IMPLEMENTATIONS, type Implementation, type Matcher } from "./implementations.ts";
+
+const [mode, corpusFile, implName, size] = process.argv.slice(2);
+const impl = IMPLEMENTATIONS.find((i) => i.name === implName);
+if ((mode !== "build" && mode !== "pair") || !corpusFile || !impl || (size !== "10k" && size !== "100k")) {
+  console.error("usage: measure.ts build|pair <corpus.json> <implementation> <10k|100k>");
+  process.exit(2);
+}
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+const corpus = JSON.parse(readFileSync(corpusFile, "utf8")) as Corpus;
+const texts = corpus.messages.map((m) => m.text);
+const input = { entries: size === "100k" ? corpus.entries100k : corpus.entries10k, whitelist: corpus.whitelist };
+const ours = IMPLEMENTATIONS[0] as Implementation;
+
+if (mode === "build") {
+  gc();
+  gc();
+  const before = process.memoryUsage();
+  const kept: Matcher = impl.build(input);
+  gc();
+  gc();
+  const after = process.memoryUsage();
+  const compileMs: number[] = [];
+  const builds = impl.name.startsWith("wordguard") ? 7 : 2;
+  for (let i = 0; i < builds; i++) {
+    gc();
+    const t0 = performance.now();
+    impl.build(input);
+    compileMs.push(performance.now() - t0);
+  }
+  console.log(
+    JSON.stringify({
+      implementation: impl.name,
+      size,
+      heapMB: (after.heapUsed - before.heapUsed) / 2 ** 20,
+      buffersMB: (after.arrayBuffers - before.arrayBuffers) / 2 ** 20,
+      compileMs: median(compileMs),
+      compileRuns: compileMs,
+      alive: kept.any("") === false,
+    }),
+  );
+} else {
+  const pair = [
+    { impl, m: impl.build(input), all: [] as number[], any: [] as number[], foundAll: 0, foundAny: 0 },
+    { impl: ours, m: ours.build(input), all: [] as number[], any: [] as number[], foundAll: 0, foundAny: 0 },
+  ];
+  const pass = (op: (t: string) => number | boolean): { rate: number; found: number } => {
+    let found = 0;
+    const t0 = performance.now();
+    for (let i = 0; i < texts.length; i++) {
+      const r = op(texts[i] as string);
+      found += typeof r === "number" ? r : r ? 1 : 0;
+    }
+    return { rate: texts.length / ((performance.now() - t0) / 1000), found };
+  };
+  // Warm-up (JIT, lazily filled tables); a slow competitor gets 3 rounds instead of 5.
+  const warm = pass((t) => pair[0]!.m.all(t));
+  for (const p of pair) pass((t) => p.m.any(t));
+  pass((t) => pair[1]!.m.all(t));
+  const rounds = warm.rate < 20_000 ? 3 : 5;
+  const ratios = { all: [] as number[], any: [] as number[] };
+  for (let round = 0; round < rounds; round++) {
+    for (const op of ["all", "any"] as const) {
+      const order = round % 2 === 0 ? [0, 1] : [1, 0];
+      const rate: number[] = [];
+      for (const k of order) {
+        const p = pair[k]!;
+        gc();
+        const r = pass((t) => p.m[op](t));
+        p[op].push(r.rate);
+        if (op === "all") p.foundAll = r.found;
+        else p.foundAny = r.found;
+        rate[k] = r.rate;
+      }
+      ratios[op].push((rate[1] as number) / (rate[0] as number));
+    }
+  }
+
+  // Latency and detection at 100k: every message timed once per matcher, the order alternating.
+  let latency: { p50: number; p99: number; p999: number; max: number }[] | undefined;
+  let quality: Record<MessageKind, { messages: number; flagged: number }>[] | undefined;
+  if (size === "100k") {
+    const us = [new Float64Array(texts.length), new Float64Array(texts.length)];
+    gc();
+    for (let i = 0; i < texts.length; i++) {
+      const text = texts[i] as string;
+      for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) {
+        const t0 = performance.now();
+        pair[k]!.m.all(text);
+        us[k]![i] = (performance.now() - t0) * 1000;
+      }
+    }
+    latency = us.map((u) => {
+      const sample = Array.from(u);
+      return {
+        p50: percentile(sample, 50),
+        p99: percentile(sample, 99),
+        p999: percentile(sample, 99.9),
+        max: percentile(sample, 100),
+      };
+    });
+    quality = pair.map((p) => {
+      const q: Record<MessageKind, { messages: number; flagged: number }> = {
+        clean: { messages: 0, flagged: 0 },
+        hit: { messages: 0, flagged: 0 },
+        evasion: { messages: 0, flagged: 0 },
+        whitelisted: { messages: 0, flagged: 0 },
+      };
+      for (const msg of corpus.messages) {
+        q[msg.kind].messages++;
+        if (p.m.any(msg.text)) q[msg.kind].flagged++;
+      }
+      return q;
+    });
+  }
+  console.log(
+    JSON.stringify(
+      pair.map((p, k) => ({
+        implementation: p.impl.name,
+        size,
+        normalises: p.impl.normalises,
+        against: impl.name,
+        all: { perSecond: median(p.all), runs: p.all, found: p.foundAll },
+        any: { perSecond: median(p.any), runs: p.any, found: p.foundAny },
+        oursOverThis: k === 0 ? { all: median(ratios.all), any: median(ratios.any), runsAll: ratios.all, runsAny: ratios.any } : undefined,
+        latency: latency?.[k],
+        quality: quality?.[k],
+      })),
+    ),
+  );
+}
