@@ -36,6 +36,7 @@ export { startStack, type Stack, type StackOptions } from "./stack.ts";
 export {
   CLEAN_TEXTS,
   mixedTraffic,
+  textTraffic,
   meetsExpectation,
   isInternalFailure,
   judgeTraffic,
@@ -56,3 +57,4 @@ export {
   type CallbackExpectation,
 } from "./hostile/callback-cases.ts";
 export { adminCases, ADMIN_WRITE_ROUTES, type AdminCase, type AdminCaseContext, type AdminExpectation } from "./hostile/admin-cases.ts";
+export { scrapeMetric } from "./metrics-scrape.ts";

@@ -8,7 +8,8 @@ import type { LoadRecord, PlannedRequest } from "./load-generator.ts";
 import type { Rng } from "./prng.ts";
 import { COMMAND_OF_SCENE, addFriendBody, callbackRequest, messageBody, type CallbackTarget } from "./samples.ts";
 
-export type Expectation = "blocked" | "allowed" | "refused" | "unknown-user";
+/** `decided`: a plain allow or a block, for texts whose verdict the test does not know in advance. */
+export type Expectation = "blocked" | "allowed" | "refused" | "unknown-user" | "decided";
 
 export interface TrafficTag {
   kind: "single" | "group" | "add-friend";
@@ -115,6 +116,35 @@ export function mixedTraffic(
   };
 }
 
+/**
+ * Messages with given texts (e.g. a benchmark corpus), single and group scenes alternating at random, each sent
+ * as the server would; the verdict is not known in advance ("decided"), blocked ones are tracked like any other.
+ */
+export function textTraffic(
+  targets: readonly CallbackTarget[],
+  texts: readonly string[],
+  rng: Rng,
+  operationPrefix: string,
+  pickTarget: (seq: number) => number = (seq) => seq % targets.length,
+): (seq: number) => PlannedRequest<TrafficTag> {
+  const cache = new BodyCache();
+  return (seq) => {
+    const target = pickTarget(seq);
+    const base = targets[target];
+    if (!base) throw new Error(`no target ${target}`);
+    const operationID = `${operationPrefix}-${seq}`;
+    const index = rng.int(0, texts.length - 1);
+    const scene = rng.chance(0.6) ? "single" : "group";
+    const text = texts[index]!;
+    const body = cache.serialise(`${scene}|${index}`, (id) => messageBody(scene, { text, operationID: id }), operationID);
+    return {
+      target,
+      request: { ...callbackRequest(base, COMMAND_OF_SCENE[scene], null, { operationID }), body },
+      tag: { kind: scene, expect: "decided", operationID },
+    };
+  };
+}
+
 /** Whether a reply is the answer the request expects (default codes of CONTRACT.md §1.2). */
 export function meetsExpectation(expect: Expectation, reply: CallbackReply): boolean {
   switch (expect) {
@@ -126,6 +156,8 @@ export function meetsExpectation(expect: Expectation, reply: CallbackReply): boo
       return isBlocked(reply) && reply.errCode === ERRORS.RefuseFriend.code && reply.errMsg === "RefuseFriend";
     case "unknown-user":
       return isBlocked(reply) && reply.errCode === ERRORS.RecordNotFoundError.code && reply.errMsg === "RecordNotFoundError";
+    case "decided":
+      return meetsExpectation("allowed", reply) || meetsExpectation("blocked", reply);
   }
 }
 

@@ -135,6 +135,7 @@ t.test("Redis restarted under load: replicas keep answering and converge to the 
     plan: mixedTraffic(pair, mix, createRng(11), `e2e-redis-${run}`),
   });
   await sleep(1500);
+  const stoppedAt = performance.now();
   await stack.redis.stop();
   t.comment("redis stopped");
 
@@ -187,7 +188,12 @@ t.test("Redis restarted under load: replicas keep answering and converge to the 
   const result = await load.result;
   const verdicts = assertTraffic(t, "load across the restart", result.records, friendFailure);
   t.ok(verdicts.total > 500, `enough load (${verdicts.total} requests, ${result.lateSlots} late slots)`);
-  t.comment(`latency across the restart: ${describeSummary(summarize(result.records.map((r) => r.latencyMs)))}`);
+  const redisPhase = (r: LoadRecord<TrafficTag>) => (r.startedAt < stoppedAt ? "before the stop" : r.startedAt < restartedAt ? "while Redis was down" : "after the restart");
+  for (const name of ["before the stop", "while Redis was down", "after the restart"]) {
+    const messages = result.records.filter((r) => redisPhase(r) === name && r.tag.kind !== "add-friend");
+    const friends = result.records.filter((r) => redisPhase(r) === name && r.tag.kind === "add-friend");
+    t.comment(`${name}: messages ${describeSummary(summarize(messages.map((r) => r.latencyMs)))}; add-friend ${describeSummary(summarize(friends.map((r) => r.latencyMs)))}`);
+  }
 });
 
 t.test("PostgreSQL unavailable for 30 s under 500 req/s", async (t) => {
@@ -304,6 +310,8 @@ t.test("a replica sent SIGTERM under load: no failed in-flight request, its queu
   burstAgent.destroy();
 
   t.same(exit, { code: 0, signal: null }, `replica C exited cleanly after SIGTERM (${exitMs.toFixed(0)} ms)`);
+  const steps = replicaC.logLines("shutdown").concat(replicaC.logLines("killed by timeout"));
+  t.comment(`replica C's shutdown log: ${steps.map((l) => (l["step"] ? `${String(l["step"])} ${String(l["ms"])} ms` : String(l["msg"]))).join("; ")}`);
   const inFlightAtSignal = burstResults.filter((r) => r.endedAt > signalledAt).length +
     result.records.filter((r) => r.target === 1 && r.startedAt < signalledAt && r.endedAt > signalledAt).length;
   t.comment(`requests in flight at the signal: ${inFlightAtSignal} (burst of ${BURST} large messages + steady load)`);
