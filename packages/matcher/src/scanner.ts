@@ -135,9 +135,10 @@ export class Scanner {
     let gl = 0; // bit k: the unit left of the group k back is a word character
     let gg = 0; // bit k: a separator stands right before the group k back
     let gc = 0; // bit k: clause punctuation stands right before the group k back
-    let prevWord = false;
-    let pendingSep = false;
-    let pendingClause = false;
+    // Flags as 0/1 ints: they shift straight into the registers.
+    let prevWord = 0;
+    let pendingSep = 0;
+    let pendingClause = 0;
     let pendingRight = false; // a match waits for its right neighbour
     const n = text.length;
     for (let i = 0; i < n; i++) {
@@ -145,19 +146,19 @@ export class Scanner {
       const kind = v & 3;
       if (kind === KIND_CONTENT) {
         const code = v >>> 4;
-        const word = (v & WORD_BIT) !== 0;
-        if (code !== 0 && code === last && repeat && !pendingSep) continue;
+        const word = (v >>> 2) & 1; // WORD_BIT
+        if (repeat && code === last && pendingSep === 0 && code !== 0) continue;
         if (pendingRight) {
-          if (!word) return true;
+          if (word === 0) return true;
           pendingRight = false;
         }
-        gw = (gw << 1) | (word ? 1 : 0);
-        gl = (gl << 1) | (prevWord ? 1 : 0);
-        gg = (gg << 1) | (pendingSep ? 1 : 0);
-        gc = (gc << 1) | (pendingClause ? 1 : 0);
+        gw = (gw << 1) | word;
+        gl = (gl << 1) | prevWord;
+        gg = (gg << 1) | pendingSep;
+        gc = (gc << 1) | pendingClause;
         prevWord = word;
-        pendingSep = false;
-        pendingClause = false;
+        pendingSep = 0;
+        pendingClause = 0;
         if (code === 0) {
           s = 0;
           last = -1;
@@ -187,9 +188,9 @@ export class Scanner {
         // After a word of two or more letters no valid match crosses this separator (unless an entry
         // has a separator of its own): start over, which keeps the automaton shallow in spaced text.
         if (restart && (gw & gl & 1) !== 0) s = 0;
-        pendingSep = true;
-        if ((v & CLAUSE_BIT) !== 0) pendingClause = true;
-        prevWord = false;
+        pendingSep = 1;
+        pendingClause |= (v >>> 2) & 1; // CLAUSE_BIT
+        prevWord = 0;
         last = -1;
       } else if (kind === 0) {
         this.s = s;
@@ -198,9 +199,9 @@ export class Scanner {
         this.gl = gl;
         this.gg = gg;
         this.gc = gc;
-        this.prevWord = prevWord;
-        this.pendingSep = pendingSep;
-        this.pendingClause = pendingClause;
+        this.prevWord = prevWord === 1;
+        this.pendingSep = pendingSep === 1;
+        this.pendingClause = pendingClause === 1;
         this.pendingRight = pendingRight;
         this.verdict = false;
         const value = this.slowValue(text, i);
@@ -217,9 +218,9 @@ export class Scanner {
         gl = this.gl;
         gg = this.gg;
         gc = this.gc;
-        prevWord = this.prevWord;
-        pendingSep = this.pendingSep;
-        pendingClause = this.pendingClause;
+        prevWord = this.prevWord ? 1 : 0;
+        pendingSep = this.pendingSep ? 1 : 0;
+        pendingClause = this.pendingClause ? 1 : 0;
         pendingRight = this.pendingRight;
       }
     }
