@@ -296,6 +296,8 @@ export class Scanner {
    */
   collect(text: string, candidates: CandidateBuffer): Groups {
     candidates.reset();
+    // Give back the memory a huge text (up to the 1 MiB body limit) made the scratch grow to.
+    if (groups.start.length > 1 << 16 && text.length < groups.start.length >>> 2) groups = allocateGroups(1024);
     const { table, cells, outputs, repeat } = this;
     const restart = this.restartRecording;
     let g = groups;
