@@ -6,11 +6,14 @@ import { promisify } from "node:util";
 import t from "tap";
 import pg from "pg";
 import { migrateDeploy, migrationDiff, migrationStatus, pgMigrationFactory } from "../src/migrate/index.ts";
+import { defaultSource, readMigrationList } from "../src/migrate/migration-files.ts";
 import { DEFAULT_TEST_SERVER_URL } from "../src/testing.ts";
 
 const run = promisify(execFile);
 const server = new URL(process.env["TEST_DATABASE_URL"] || process.env["DATABASE_URL"] || DEFAULT_TEST_SERVER_URL);
 const packageDir = path.resolve(import.meta.dirname, "..");
+/** The committed migrations: every count below is checked against these, not against a number typed here. */
+const committed = readMigrationList(defaultSource).migrationDirectories.map((d) => d.path);
 
 /** A new empty database (not from the migrated template: these tests migrate it themselves). */
 async function emptyDatabase(label: string): Promise<string> {
@@ -53,7 +56,8 @@ t.test("pnpm migrate twice: the second run applies nothing", async (t) => {
   t.match(second.stdout, /no pending migrations/);
   t.notMatch(second.stdout, /applied/);
   const rows = await migrationRows(url);
-  t.equal(rows.length, 1, "one history row per migration");
+  t.ok(committed.length >= 1, "there are committed migrations");
+  t.same(rows.map((r) => r.migration_name), committed, "one history row per migration");
   t.ok(rows.every((r) => r.finished_at !== null), "every migration finished");
   t.match(rows[0]?.checksum, /^[0-9a-f]{64}$/, "sha256 checksum, as the stock CLI writes it");
   const status = await run("pnpm", ["-s", "migrate", "status"], { cwd: packageDir, env });
@@ -64,9 +68,9 @@ t.test("concurrent deployers apply each migration exactly once", async (t) => {
   const url = await emptyDatabase("race");
   const results = await Promise.all([migrateDeploy(pgMigrationFactory(url)), migrateDeploy(pgMigrationFactory(url))]);
   const applied = results.flat();
-  t.equal(applied.length, 1, `applied once in all: ${JSON.stringify(results)}`);
+  t.same(applied.sort(), committed, `applied once in all: ${JSON.stringify(results)}`);
   t.same(await migrateDeploy(pgMigrationFactory(url)), []);
-  t.equal((await migrationRows(url)).length, 1);
+  t.equal((await migrationRows(url)).length, committed.length);
   const status = await migrationStatus(pgMigrationFactory(url));
   t.same(status.failedMigrationNames, []);
   t.same(status.editedMigrationNames, []);
