@@ -86,6 +86,10 @@ for (const replica of stack.replicas) {
   });
 }
 
+// Warm-up: the first requests of a fresh process pay for lazy compilation (JIT, the database client's first
+// queries); without this, the first scenario's per-phase latencies would measure the warm-up, not the fault.
+await runLoad<TrafficTag>({ targets: 2, rate: 200, concurrency: 64, durationMs: 3000, plan: mixedTraffic(pair, mix, createRng(1), `e2e-warmup-${run}`) }).result;
+
 async function readyVersion(target: CallbackTarget): Promise<number | undefined> {
   const response = await fetch(`${target.baseUrl}/readyz`);
   return ((await response.json()) as { version?: number }).version;
@@ -258,7 +262,7 @@ t.test("PostgreSQL unavailable for 30 s under 500 req/s", async (t) => {
 });
 
 t.test("a replica sent SIGTERM under load: no failed in-flight request, its queued hits land", async (t) => {
-  const BURST = 150;
+  const BURST = 100;
   const prefix = `e2e-term-${run}`;
   const targets: CallbackTarget[] = [replicaB, replicaC];
   let signalledAt = Number.POSITIVE_INFINITY;
@@ -272,13 +276,14 @@ t.test("a replica sent SIGTERM under load: no failed in-flight request, its queu
   });
   await sleep(2000);
 
-  // A burst of large messages to C, all written to their sockets before the signal: in flight when it arrives.
+  // A burst of 18 KB messages to C, each on its own connection, all written to their sockets before the signal: in
+  // flight when it arrives (sized so that C can still drain them well within SHUTDOWN_TIMEOUT_MS on a busy machine).
   const burstAgent = keepAliveAgent(BURST);
   let written = 0;
   const burst: Promise<{ operationID: string; startedAt: number; endedAt: number; ok: boolean; blocked: boolean; problem?: string }>[] = [];
   for (let i = 0; i < BURST; i++) {
     const operationID = `${prefix}-burst-${i}`;
-    const text = `${"the quick brown fox jumps over the lazy dog ".repeat(1500)} faultword`;
+    const text = `${"the quick brown fox jumps over the lazy dog ".repeat(400)} faultword`;
     const request = callbackRequest(replicaC, COMMANDS.beforeSendSingleMsg, messageBody("single", { text, operationID }), { operationID });
     const startedAt = performance.now();
     burst.push(
@@ -314,11 +319,11 @@ t.test("a replica sent SIGTERM under load: no failed in-flight request, its queu
   t.comment(`replica C's shutdown log: ${steps.map((l) => (l["step"] ? `${String(l["step"])} ${String(l["ms"])} ms` : String(l["msg"]))).join("; ")}`);
   const inFlightAtSignal = burstResults.filter((r) => r.endedAt > signalledAt).length +
     result.records.filter((r) => r.target === 1 && r.startedAt < signalledAt && r.endedAt > signalledAt).length;
-  t.comment(`requests in flight at the signal: ${inFlightAtSignal} (burst of ${BURST} large messages + steady load)`);
+  t.comment(`requests in flight at the signal: ${inFlightAtSignal} (burst of ${BURST} messages of 18 KB + steady load)`);
   t.ok(inFlightAtSignal > 0, "some requests were in flight at the signal");
   const failedBurst = burstResults.filter((r) => !r.ok || !r.blocked);
   t.equal(failedBurst.length, 0, `every burst request answered and blocked (${failedBurst.slice(0, 3).map((r) => r.problem).join("; ")})`);
-  const verdicts = assertTraffic(t, "steady load across the signal", result.records);
+  const verdicts = assertTraffic(t, "steady load across the signal", result.records, friendFailure);
 
   // C's hits were only ever in its memory queue: they are in the database now, or lost.
   const fromC = [
