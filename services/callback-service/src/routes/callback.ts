@@ -136,10 +136,14 @@ function logDecision(request: FastifyRequest, decision: Decision): void {
   const { outcome } = decision;
   const command = request.callbackCommand || undefined;
   switch (outcome) {
-    case "blocked":
     case "friend_refused":
     case "friend_unknown":
       request.log.info({ command, outcome, errCode: decision.reply.errCode, ...decision.note }, "callback refused the action");
+      return;
+    case "blocked":
+      // Every blocked message is a hit-log row already (with logHits); a line each at info would cost more than the
+      // decision itself on the hot path.
+      request.log.debug({ command, outcome, errCode: decision.reply.errCode, ...decision.note }, "callback refused the action");
       return;
     case "masked":
     case "logged":
