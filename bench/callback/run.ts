@@ -17,7 +17,7 @@ import { machineLine } from "../lib/stats.ts";
 import { addWordAndBump, benchDatabaseUrl, freshBenchDatabase, loadWords } from "./database.ts";
 import { get, startPinned, waitReady, type Server } from "./processes.ts";
 import { percentileUs, runPaced, sendLagP99Us, type PacedResult } from "./paced-client.ts";
-import { saturate, type Saturation } from "./saturation.ts";
+import { cpuTicks, saturate, type Saturation } from "./saturation.ts";
 import { buildWorkload } from "./workload.ts";
 import { renderReport, replaceSection, type Round } from "./report.ts";
 
@@ -84,14 +84,21 @@ function startService(port: number): Server {
   });
 }
 
-async function measureCeiling(port: number): Promise<{ saturation: Saturation; paced: PacedResult }> {
+/** A paced run plus the server CPU it cost per completed request (µs): the same arrivals for (a) and (b). */
+async function pacedWithCpu(port: number, pid: number, options: Omit<Parameters<typeof runPaced>[0], "port" | "rate" | "requests">) {
+  const before = cpuTicks(pid);
+  const result = await runPaced({ port, rate: RATE, requests: workload.requests, ...options });
+  return { result, cpuUsPerRequest: ((cpuTicks(pid) - before) * 1e4) / Math.max(1, result.completed) };
+}
+
+async function measureCeiling(port: number): Promise<{ saturation: Saturation; paced: PacedResult; pacedCpu: number }> {
   const server = startBaseline(port);
   try {
     await waitReady(port);
     await saturate(port, server.child.pid!, workload.requests, WARMUP_S);
     const saturation = await saturate(port, server.child.pid!, workload.requests, SATURATION_S);
-    const paced = await runPaced({ port, rate: RATE, durationMs: PACED_S * 1000, requests: workload.requests });
-    return { saturation, paced };
+    const paced = await pacedWithCpu(port, server.child.pid!, { durationMs: PACED_S * 1000 });
+    return { saturation, paced: paced.result, pacedCpu: paced.cpuUsPerRequest };
   } finally {
     await server.stop();
   }
@@ -100,6 +107,7 @@ async function measureCeiling(port: number): Promise<{ saturation: Saturation; p
 interface ServiceRun {
   saturation: Saturation;
   paced: PacedResult;
+  pacedCpu: number;
   reload: PacedResult;
   reloadWindow: { from: number; to: number };
   reloadMs: number;
@@ -114,7 +122,8 @@ async function measureService(port: number): Promise<ServiceRun> {
     const firstLoadMs = performance.now() - t0;
     await saturate(port, server.child.pid!, workload.requests, WARMUP_S);
     const saturation = await saturate(port, server.child.pid!, workload.requests, SATURATION_S);
-    const paced = await runPaced({ port, rate: RATE, durationMs: PACED_S * 1000, requests: workload.requests });
+    const steady = await pacedWithCpu(port, server.child.pid!, { durationMs: PACED_S * 1000 });
+    const paced = steady.result;
 
     // The same rate while the whole 100k dictionary reloads: one change, published as the admin service would.
     let triggeredAt = 0;
@@ -148,7 +157,15 @@ async function measureService(port: number): Promise<ServiceRun> {
     await watching;
     if (loadedAt === 0) throw new Error("the reload did not finish within the measurement");
     // The window: from the change to half a second after the new snapshot answered /readyz.
-    return { saturation, paced, reload, reloadWindow: { from: triggeredAt, to: loadedAt + 500 }, reloadMs: loadedAt - triggeredAt, firstLoadMs };
+    return {
+      saturation,
+      paced,
+      pacedCpu: steady.cpuUsPerRequest,
+      reload,
+      reloadWindow: { from: triggeredAt, to: loadedAt + 500 },
+      reloadMs: loadedAt - triggeredAt,
+      firstLoadMs,
+    };
   } finally {
     await server.stop();
   }
@@ -174,6 +191,8 @@ for (let i = 0; i < ROUNDS; i++) {
     serviceCpu: service.saturation.serverCpu,
     ceilingCpuUsPerRequest: (ceiling.saturation.serverCpu * 1e6) / ceiling.saturation.requestsPerSecond,
     serviceCpuUsPerRequest: (service.saturation.serverCpu * 1e6) / service.saturation.requestsPerSecond,
+    ceilingPacedCpuUs: ceiling.pacedCpu,
+    servicePacedCpuUs: service.pacedCpu,
     saturationFailures:
       ceiling.saturation.non2xx + ceiling.saturation.errors + ceiling.saturation.timeouts +
       service.saturation.non2xx + service.saturation.errors + service.saturation.timeouts,

@@ -15,7 +15,7 @@ export interface Saturation {
   serverCpu: number;
 }
 
-function cpuTicks(pid: number): number {
+export function cpuTicks(pid: number): number {
   // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
