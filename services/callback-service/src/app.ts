@@ -10,7 +10,7 @@ import type { CompiledSnapshot } from "./snapshot/compiled-snapshot.ts";
 import type { FriendLookup } from "./friends/friend-lookup.ts";
 import { headerTraceId, traceIdGenerator } from "./trace/trace-id.ts";
 import { callbackRoutes } from "./routes/callback.ts";
-import { callbackClientErrorHandler, installFallbacks } from "./routes/fallbacks.ts";
+import { callbackClientErrorHandler, callbackFrameworkErrors, installFallbacks } from "./routes/fallbacks.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { metricsRoute } from "./routes/metrics.ts";
 import { installCallerCheck } from "./hooks/caller-check.ts";
@@ -39,7 +39,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: (req) => headerTraceId(req.headers) ?? nextTraceId(),
     bodyLimit: settings.CALLBACK_BODY_LIMIT,
     // A webhook URL configured with a trailing slash makes the server call `/callback/im//<command>`.
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // Any command, however long, must come back as `invalid command` in the callback shape, not as Fastify's 414
+    // (its default limit is 100 characters); Node's 16 KiB header limit bounds the URL anyway.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 16_384 },
+    // A path that does not decode (e.g. a lone surrogate as %ED%A0%80) is a framework error, answered in shape too.
+    frameworkErrors: callbackFrameworkErrors(settings.CALLBACK_ON_ERROR),
     // Requests still arriving on open connections during shutdown are answered normally rather than with a 503
     // that is not in the callback shape; the server stops accepting connections and closes idle ones.
     return503OnClosing: false,
@@ -52,6 +56,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "string", bodyLimit: settings.CALLBACK_BODY_LIMIT }, (_request, body, done) => {
     done(null, body);
+  });
+  // The body is read raw whatever the Content-Type says (CONTRACT.md §1.1), including headers that are not media
+  // types at all ("garbage"), which Fastify would otherwise refuse before any parser runs.
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (request.headers["content-type"] !== undefined) request.raw.headers["content-type"] = "application/octet-stream";
+    done();
+  });
+  // During shutdown every reply closes its keep-alive connection: a connection that finishes a request after the
+  // server began closing would otherwise stay open for keepAliveTimeout and hold the shutdown (and the hit-log
+  // flush behind it) past its deadline.
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    if (options.isClosing()) reply.header("connection", "close");
+    done(null, payload);
   });
   app.addHook("onResponse", (request, reply, done) => {
     if (isMeasured(request.url)) metrics.observeRequest(request.callbackCommand, reply.elapsedTime / 1000);

@@ -1,6 +1,7 @@
 // startCallbackService: wires the service around injected connections (a Prisma client on PostgreSQL or PGlite, an
 // event bus on Redis or in memory, a pino logger) and owns an ordered shutdown. `src/server.ts` uses it for the
 // standalone service; the root launcher uses it to run this service and the admin service in one process.
+import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { CallbackSettings } from "@wordguard/contracts";
@@ -31,6 +32,8 @@ export interface CallbackTuning {
   /** Insert hit logs from a worker thread with its own connection (default: whenever DATABASE_URL is set). */
   hitLogInWorker: boolean;
 }
+
+const SHUTDOWN_ACCEPT_PAUSE_MS = 300;
 
 const DEFAULT_TUNING: CallbackTuning = {
   friendLookupTimeoutMs: 3000,
@@ -115,6 +118,9 @@ export async function startCallbackService(deps: CallbackServiceDeps): Promise<C
       }
     };
     await step("stop reloads", () => snapshots.close());
+    // Readiness is already off; connections the messaging server opened a moment ago may still wait in the kernel's
+    // accept queue, and closing the listener now would reset them. A short pause lets them be accepted and served.
+    await step("accept connections already on the wire", () => sleep(Math.min(SHUTDOWN_ACCEPT_PAUSE_MS, settings.SHUTDOWN_TIMEOUT_MS / 10)));
     await step("stop accepting and finish in-flight requests", () => app.close());
     // Leave a little of the budget for the owner to close the connections after this.
     await step("flush hit logs", () => hitLogs.close(Math.max(0, deadline - Date.now() - 250)));

@@ -81,3 +81,14 @@ export function callbackClientErrorHandler(onError: OnError) {
     );
   };
 }
+
+/**
+ * Fastify's framework errors (a URL that does not decode, a failed route constraint) happen before routing; they
+ * are answered in the callback shape like any other invalid route.
+ */
+export function callbackFrameworkErrors(onError: OnError) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    request.log.warn({ code: error.code }, "invalid callback route");
+    reply.code(200).send(failure(onError, ERRORS.ArgsError.code, "invalid route", error.code ?? "url"));
+  };
+}
