@@ -10,9 +10,15 @@ import type { Db } from "./client.ts";
 export type NewHitLog = Omit<Hits.Hit, "id" | "createTime"> & {
   /** when the message was checked (ms since the epoch); default: insert time */
   createTime?: number;
+  /**
+   * A UUID given when the hit is decided. A writer that retries a batch whose commit it could not confirm (the
+   * connection dropped mid-insert) then inserts nothing twice. Without one the row is simply appended.
+   */
+  dedupeKey?: string;
 };
 
 const DIGITS = /^\d{1,18}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // NUL cannot be stored in text or jsonb, nor can a lone surrogate be (JSON.stringify escapes it as \udXXX, which
 // jsonb rejects): either would fail the whole batch. Each becomes U+FFFD, one unit for one, so offsets stay valid.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -49,6 +55,7 @@ interface HitLogRecord {
   text: string;
   dict_version: number;
   create_time: string | null;
+  dedupe_key: string | null;
 }
 
 function toRecord(row: NewHitLog): HitLogRecord {
@@ -69,10 +76,14 @@ function toRecord(row: NewHitLog): HitLogRecord {
     text: cutHitText(row.text),
     dict_version: row.dictVersion,
     create_time: row.createTime === undefined ? null : new Date(row.createTime).toISOString(),
+    dedupe_key: row.dedupeKey !== undefined && UUID.test(row.dedupeKey) ? row.dedupeKey : null,
   };
 }
 
-/** Inserts the rows in one statement (all or none); returns how many were inserted. */
+/**
+ * Inserts the rows in one statement (all or none); returns how many were inserted. Rows whose dedupeKey is already
+ * stored are skipped, so retrying a batch after an unconfirmed commit is safe.
+ */
 export async function insertHitLogs(db: Db, rows: readonly NewHitLog[]): Promise<number> {
   if (rows.length === 0) return 0;
   const payload = JSON.stringify(rows.map(toRecord), (_key, value: unknown) =>
@@ -80,12 +91,13 @@ export async function insertHitLogs(db: Db, rows: readonly NewHitLog[]): Promise
   );
   return db.$executeRaw`
     INSERT INTO "hit_log" ("operation_id", "command", "scene", "send_id", "recv_id", "group_id", "client_msg_id",
-      "server_msg_id", "content_type", "action", "hits", "word_ids", "text", "dict_version", "create_time")
+      "server_msg_id", "content_type", "action", "hits", "word_ids", "text", "dict_version", "create_time", "dedupe_key")
     SELECT r."operation_id", r."command", r."scene", r."send_id", r."recv_id", r."group_id", r."client_msg_id",
       r."server_msg_id", r."content_type", r."action", r."hits", r."word_ids", r."text", r."dict_version",
-      coalesce(r."create_time", now())
+      coalesce(r."create_time", now()), r."dedupe_key"
     FROM jsonb_to_recordset(${payload}::jsonb) AS r("operation_id" text, "command" text, "scene" "Scene",
       "send_id" text, "recv_id" text, "group_id" text, "client_msg_id" text, "server_msg_id" text,
       "content_type" integer, "action" "HitAction", "hits" jsonb, "word_ids" bigint[], "text" text,
-      "dict_version" integer, "create_time" timestamptz)`;
+      "dict_version" integer, "create_time" timestamptz, "dedupe_key" uuid)
+    ON CONFLICT ("dedupe_key") DO NOTHING`;
 }

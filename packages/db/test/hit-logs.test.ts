@@ -1,4 +1,5 @@
 // Hit-log batches: one insert, wire fields kept, text cut safely, word ids indexed for the admin search.
+import { randomUUID } from "node:crypto";
 import t from "tap";
 import { cutHitText, insertHitLogs, type NewHitLog } from "../src/index.ts";
 import { createTestDatabase } from "../src/testing.ts";
@@ -80,4 +81,17 @@ t.test("the searches the admin API runs can use the indexes", async (t) => {
   t.match(await plan("SELECT id FROM hit_log WHERE operation_id = 'op-1'"), /hit_log_operation_id_idx/);
   t.match(await plan("SELECT id FROM hit_log WHERE send_id = 'u1' ORDER BY create_time DESC LIMIT 20"), /hit_log_send_id_create_time_idx/);
   t.match(await plan("SELECT id FROM hit_log ORDER BY create_time DESC, id DESC LIMIT 20"), /hit_log_create_time_id_idx/);
+});
+
+t.test("a retried batch whose rows carry dedupe keys stores each row once", async (t) => {
+  const db = await createTestDatabase("wg_db_hit", { poolSize: 2 });
+  t.teardown(db.drop);
+  const keyed = Array.from({ length: 20 }, (_, i) => hit(i, { dedupeKey: randomUUID() }));
+  t.equal(await insertHitLogs(db.prisma, keyed.slice(0, 12)), 12, "first attempt committed");
+  // The writer could not confirm that commit and retries with more rows queued behind the batch.
+  t.equal(await insertHitLogs(db.prisma, keyed), 8, "the retry adds only the new rows");
+  t.equal(await db.prisma.hitLog.count(), 20);
+  const unkeyed = [hit(100), hit(100)];
+  t.equal(await insertHitLogs(db.prisma, unkeyed), 2, "rows without a key are appended as before");
+  t.equal(await insertHitLogs(db.prisma, [hit(101, { dedupeKey: "not-a-uuid" })]), 1, "a malformed key is ignored, not an error");
 });

@@ -3,6 +3,7 @@
 // goes back to the front of the queue and is retried with capped exponential backoff; the queue is bounded and drops
 // its oldest rows past HIT_LOG_QUEUE_LIMIT. No decided hit disappears silently: it is written, or counted in
 // hit_log_dropped_total and reported in a log line.
+import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { NewHitLog } from "@wordguard/db";
 import type { CallbackMetrics } from "../metrics/metrics.ts";
@@ -63,7 +64,9 @@ export class HitLogWriter {
       this.#dropped(1, "writer closed");
       return;
     }
-    const dropped = this.#queue.push(row);
+    // The key is given once, here, so every retry of this row carries the same one and the database stores it once
+    // even when a retried batch had in fact committed before its connection dropped.
+    const dropped = this.#queue.push(row.dedupeKey === undefined ? { ...row, dedupeKey: randomUUID() } : row);
     if (dropped > 0) this.#dropped(dropped, "queue full");
     if (this.#queue.size >= this.#options.batchSize) this.#kick();
   }
