@@ -77,6 +77,7 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
   let next = 0;
   let done = 0;
   let fired = false;
+  let finished = false;
 
   return new Promise((resolve) => {
     const start = performance.now() + 20;
@@ -111,6 +112,8 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
         });
         this.socket.on("data", (chunk: string) => this.onData(chunk));
         const lost = () => {
+          // Sockets closed by this client after the run are not lost requests.
+          if (finished) return;
           if (this.current) {
             result.errors++;
             finish(this.current.index, this.current.scheduledAt, false, "connection lost");
@@ -172,6 +175,7 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
         options.at.run();
       }
       if (done >= total) {
+        finished = true;
         clearTimeout(giveUp);
         for (const c of connections) c.socket.destroy();
         resolve(result);
