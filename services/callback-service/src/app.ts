@@ -70,11 +70,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (options.isClosing()) reply.header("connection", "close");
     done(null, payload);
   });
-  app.addHook("onResponse", (request, reply, done) => {
-    if (isMeasured(request.url)) metrics.observeRequest(request.callbackCommand, reply.elapsedTime / 1000);
-    done();
-  });
-
   installFallbacks(app, { onError: settings.CALLBACK_ON_ERROR, bodyLimit: settings.CALLBACK_BODY_LIMIT, metrics });
   installCallerCheck(app, {
     secret: settings.CALLBACK_SECRET,
@@ -93,9 +88,4 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { snapshots: options.snapshots, isClosing: options.isClosing });
   await app.register(metricsRoute, { metrics });
   return app;
-}
-
-/** Probes and scrapes are not callbacks: keep them out of the request metrics. */
-function isMeasured(url: string): boolean {
-  return !(url.startsWith("/healthz") || url.startsWith("/readyz") || url.startsWith("/metrics"));
 }

@@ -37,7 +37,7 @@ export function installCallerCheck(app: FastifyInstance, options: CallerCheckOpt
     }
     if (reason === undefined) return;
     request.log.warn({ ip: request.socket.remoteAddress, reason }, "callback caller refused");
-    options.metrics.decision(request.callbackCommand, "unauthorized");
+    options.metrics.replied(request.callbackCommand, "unauthorized", reply.elapsedTime / 1000);
     return reply.code(200).send(failure(options.onError, ERRORS.NoPermissionError.code, "NoPermissionError", reason));
   });
 }

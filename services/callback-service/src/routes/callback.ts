@@ -50,7 +50,7 @@ export async function callbackRoutes(app: FastifyInstance, deps: CallbackRouteDe
   });
 
   const finish = (request: FastifyRequest, reply: FastifyReply, decision: Decision): void => {
-    metrics.decision(request.callbackCommand, decision.outcome);
+    metrics.replied(request.callbackCommand, decision.outcome, reply.elapsedTime / 1000);
     if (decision.hitLog) deps.hitLogs.enqueue(decision.hitLog);
     logDecision(request, decision);
     reply.send(decision.reply);

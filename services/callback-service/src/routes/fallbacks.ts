@@ -27,7 +27,7 @@ function pathOf(url: string): string {
 export function installFallbacks(app: FastifyInstance, options: FallbackOptions): void {
   const { onError, bodyLimit, metrics } = options;
   const send = (request: FastifyRequest, reply: FastifyReply, body: CallbackReply, outcome: "invalid" | "error"): void => {
-    metrics.decision(request.callbackCommand, outcome);
+    metrics.replied(request.callbackCommand, outcome, reply.elapsedTime / 1000);
     reply.code(200).send(body);
   };
 
