@@ -104,6 +104,6 @@ t.test("SIGTERM: ordered, logged shutdown that flushes the queued hit logs", asy
   t.equal(await p.exited, 0, "exits cleanly");
   t.equal(await db.prisma.hitLog.count({ where: { operationID: { startsWith: "op-term-" } } }), 5, "flushed before exit");
   const steps = p.lines.filter((l) => l["msg"] === "shutdown step done").map((l) => l["step"]);
-  t.same(steps, ["stop reloads", "stop accepting and finish in-flight requests", "flush hit logs", "stop the hit-log worker", "close bus and database"]);
+  t.same(steps, ["stop reloads", "accept connections already on the wire", "stop accepting and finish in-flight requests", "flush hit logs", "stop the hit-log worker", "close bus and database"]);
   t.ok(p.lines.some((l) => l["msg"] === "shutting down" && l["signal"] === "SIGTERM"));
 });
