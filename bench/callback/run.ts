@@ -236,6 +236,7 @@ const report = renderReport(rounds, {
 });
 console.log(`\n${report}`);
 writeFileSync(path.join(outDir, "callback.json"), JSON.stringify({ date: new Date().toISOString(), rounds }, null, 2));
+writeFileSync(path.join(outDir, "callback-report.md"), report);
 const resultsFile = path.join(root, "bench", "RESULTS.md");
 if (process.env["BENCH_CALLBACK_NO_WRITE"]) log("BENCH_CALLBACK_NO_WRITE: RESULTS.md left as it is");
 else {

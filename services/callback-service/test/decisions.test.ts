@@ -100,6 +100,11 @@ t.test("hit rows: operationID, command, scene, ids, content type, offsets in the
   ]);
   t.same(row.wordIDs.map(String).sort(), [ids["cheap"], ids["heck"]].sort());
 
+  const long = await check(SINGLE, singleText(`${"x".repeat(1200)} cheap ${"😀".repeat(10)}`));
+  const longRow = await hitRow(long.op);
+  t.equal(longRow.text.length, 1000, "the stored text is cut to 1,000 UTF-16 units");
+  t.match(longRow.hits, [{ word: "cheap", start: 1201, end: 1206 }], "offsets still name where the hit was");
+
   const group = await check(GROUP, groupMessage(110, { data: "so cheap", description: "a heck", extension: "" }, { sendID: "s-2", groupID: "g-2" }));
   const groupRow = await hitRow(group.op);
   t.match(groupRow, { scene: "group", groupID: "g-2", recvID: "", contentType: 110, text: "a heck\nso cheap" });
