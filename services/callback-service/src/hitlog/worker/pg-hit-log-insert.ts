@@ -3,28 +3,30 @@
 // uses), for a fraction of the CPU: Prisma's per-call query planning cost more than the decisions it logged, and the
 // worker shares its core with the event loop.
 import pg from "pg";
-import { Hits } from "@wordguard/contracts";
 import type { NewHitLog } from "@wordguard/db";
+// The row rules themselves (cut, unstorable characters) come from the db package's hit-log module, which loads no
+// Prisma client into this thread.
+import { cutHitText, storableText } from "@wordguard/db/hit-logs";
 
 const INSERT = `
 INSERT INTO "hit_log" ("operation_id", "command", "scene", "send_id", "recv_id", "group_id", "client_msg_id",
-                       "server_msg_id", "content_type", "action", "hits", "word_ids", "text", "dict_version", "create_time")
-SELECT o, c, s::"Scene", si, ri, gi, cm, sm, ct, a::"HitAction", h::jsonb, w::bigint[], tx, dv, to_timestamp(t / 1000.0)
+                       "server_msg_id", "content_type", "action", "hits", "word_ids", "text", "dict_version", "create_time",
+                       "dedupe_key")
+SELECT o, c, s::"Scene", si, ri, gi, cm, sm, ct, a::"HitAction", h::jsonb, w::bigint[], tx, dv, to_timestamp(t / 1000.0), k
 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[],
-            $10::text[], $11::text[], $12::text[], $13::text[], $14::int[], $15::float8[])
-  AS u(o, c, s, si, ri, gi, cm, sm, ct, a, h, w, tx, dv, t)`;
+            $10::text[], $11::text[], $12::text[], $13::text[], $14::int[], $15::float8[], $16::uuid[])
+  AS u(o, c, s, si, ri, gi, cm, sm, ct, a, h, w, tx, dv, t, k)
+ON CONFLICT ("dedupe_key") DO NOTHING`;
 
 const DIGITS = /^\d{1,19}$/;
 
-/**
- * The stored text, cut to HIT_TEXT_MAX UTF-16 units without splitting a surrogate pair (as the db package's
- * cutHitText does; not imported from there, which would load the whole Prisma client into this thread).
- */
-function cutText(text: string): string {
-  if (text.length <= Hits.HIT_TEXT_MAX) return text;
-  const last = text.charCodeAt(Hits.HIT_TEXT_MAX - 1);
-  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? Hits.HIT_TEXT_MAX - 1 : Hits.HIT_TEXT_MAX);
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// NUL or a lone surrogate would fail the whole batch (text and jsonb refuse them): storableText makes each U+FFFD,
+// one unit for one, in every string field and inside the hits JSON.
+const clean = storableText;
+const storableJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) => (typeof v === "string" ? storableText(v) : v));
 
 /** The entry ids of a row's hits as a PostgreSQL array literal (the GIN-indexed word_ids column). */
 function wordIdsLiteral(row: NewHitLog): string {
@@ -48,21 +50,23 @@ export function createPgHitLogInserter(databaseUrl: string): HitLogInserter {
         name: "wordguard_hit_log_insert",
         text: INSERT,
         values: [
-          rows.map((r) => r.operationID),
+          rows.map((r) => clean(r.operationID)),
           rows.map((r) => r.command),
           rows.map((r) => r.scene),
-          rows.map((r) => r.sendID),
-          rows.map((r) => r.recvID),
-          rows.map((r) => r.groupID),
-          rows.map((r) => r.clientMsgID),
-          rows.map((r) => r.serverMsgID),
+          rows.map((r) => clean(r.sendID)),
+          rows.map((r) => clean(r.recvID)),
+          rows.map((r) => clean(r.groupID)),
+          rows.map((r) => clean(r.clientMsgID)),
+          rows.map((r) => clean(r.serverMsgID)),
           rows.map((r) => r.contentType),
           rows.map((r) => r.action),
-          rows.map((r) => JSON.stringify(r.hits)),
+          rows.map((r) => storableJson(r.hits)),
           rows.map(wordIdsLiteral),
-          rows.map((r) => cutText(r.text)),
+          rows.map((r) => clean(cutHitText(r.text))),
           rows.map((r) => r.dictVersion),
           rows.map((r) => r.createTime ?? now),
+          // Retrying a batch whose commit was not confirmed stores nothing twice (unique hit_log.dedupe_key).
+          rows.map((r) => (r.dedupeKey !== undefined && UUID.test(r.dedupeKey) ? r.dedupeKey : null)),
         ],
       });
       return result.rowCount ?? rows.length;

@@ -1,0 +1,41 @@
+// The worker's plain-pg hit-log insert keeps the db package's row rules: a retried batch stores nothing twice, and
+// text PostgreSQL cannot store (NUL, lone surrogates) does not fail the batch.
+import { randomUUID } from "node:crypto";
+import t from "tap";
+import type { NewHitLog } from "@wordguard/db";
+import { createTestDatabase } from "@wordguard/db/testing";
+import { createPgHitLogInserter } from "../src/hitlog/worker/pg-hit-log-insert.ts";
+
+function row(i: number, text: string, dedupeKey?: string): NewHitLog {
+  return {
+    operationID: `op-${i}`,
+    command: "callbackBeforeSendSingleMsgCommand",
+    scene: "single",
+    sendID: "u1",
+    recvID: "u2",
+    groupID: "",
+    clientMsgID: `c${i}`,
+    serverMsgID: `s${i}`,
+    contentType: 101,
+    action: "blocked",
+    hits: [{ wordID: "1", word: "w\u0000", category: "ads", level: 2, start: 0, end: 1 }],
+    text,
+    dictVersion: 3,
+    createTime: Date.now(),
+    ...(dedupeKey === undefined ? {} : { dedupeKey }),
+  };
+}
+
+t.test("retried batches are stored once and unstorable text is replaced", async (t) => {
+  const db = await createTestDatabase("wg_cb_pgins", { poolSize: 1 });
+  t.teardown(db.drop);
+  const inserter = createPgHitLogInserter(db.url);
+  t.teardown(() => inserter.close());
+  const keyed = Array.from({ length: 10 }, (_, i) => row(i, `text ${i}`, randomUUID()));
+  t.equal(await inserter.insert(keyed.slice(0, 6)), 6);
+  t.equal(await inserter.insert(keyed), 4, "only rows not yet stored");
+  t.equal(await inserter.insert([row(20, "nul \u0000 and lone \uD800 here")]), 1, "NUL and a lone surrogate do not fail the batch");
+  t.equal(await db.prisma.hitLog.count(), 11);
+  const stored = await db.prisma.hitLog.findFirst({ where: { operationID: "op-20" } });
+  t.equal(stored?.text, "nul \uFFFD and lone \uFFFD here", "one replacement character per unstorable unit");
+});
