@@ -9,6 +9,7 @@ import type { CallbackMetrics } from "./metrics/metrics.ts";
 import type { CompiledSnapshot } from "./snapshot/compiled-snapshot.ts";
 import type { FriendLookup } from "./friends/friend-lookup.ts";
 import { headerTraceId, traceIdGenerator } from "./trace/trace-id.ts";
+import { lazyChildLoggerFactory } from "./logging/lazy-child-logger.ts";
 import { callbackRoutes } from "./routes/callback.ts";
 import { callbackClientErrorHandler, callbackFrameworkErrors, installFallbacks } from "./routes/fallbacks.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -36,6 +37,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Per-request "incoming/completed" lines would double the log volume of every message for nothing: decisions
     // worth reading are logged by the routes, each line labelled with the trace id.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "operationID" }),
+    childLoggerFactory: lazyChildLoggerFactory,
     genReqId: (req) => headerTraceId(req.headers) ?? nextTraceId(),
     bodyLimit: settings.CALLBACK_BODY_LIMIT,
     // A webhook URL configured with a trailing slash makes the server call `/callback/im//<command>`.
