@@ -32,15 +32,20 @@ export const WordEntrySchema = Type.Object({
 });
 export type WordEntry = Static<typeof WordEntrySchema>;
 
-/** `word` is only type-checked here: emptiness, length and normalising to nothing are reported per entry. */
-export const NewWordSchema = Type.Object({
-  word: Type.String({ maxLength: 1024 }),
+/** The settable fields of an entry beside its word; absent = the default on add, unchanged on update. */
+const optionalEntryFields = {
   category: Type.Optional(CategorySchema),
   level: Type.Optional(LevelSchema),
   matchType: Type.Optional(MatchTypeSchema),
   scenes: Type.Optional(ScenesSchema),
   enabled: Type.Optional(Type.Boolean()),
   remark: Type.Optional(RemarkSchema),
+};
+
+/** `word` is only type-checked here: emptiness, length and normalising to nothing are reported per entry. */
+export const NewWordSchema = Type.Object({
+  word: Type.String({ maxLength: 1024 }),
+  ...optionalEntryFields,
 });
 export type NewWord = Static<typeof NewWordSchema>;
 
@@ -85,12 +90,7 @@ export type SearchWordsReply = Static<typeof SearchWordsReplySchema>;
 export const UpdateWordRequestSchema = Type.Object({
   id: IdSchema,
   word: Type.Optional(Type.String({ maxLength: 1024 })),
-  category: Type.Optional(CategorySchema),
-  level: Type.Optional(LevelSchema),
-  matchType: Type.Optional(MatchTypeSchema),
-  scenes: Type.Optional(ScenesSchema),
-  enabled: Type.Optional(Type.Boolean()),
-  remark: Type.Optional(RemarkSchema),
+  ...optionalEntryFields,
 });
 export type UpdateWordRequest = Static<typeof UpdateWordRequestSchema>;
 export const UpdateWordReplySchema = Type.Object({ word: WordEntrySchema });
