@@ -27,12 +27,15 @@ export interface PacedResult {
   latenciesUs: Float64Array;
   /** how late each request left this process (µs): large values mean the generator, not the server, was behind */
   sendLagUs: Float64Array;
+  /** latency (µs) from the moment each request actually left this process: what the server and network added */
+  fromSendUs: Float64Array;
   startedAt: number;
 }
 
 interface Pending {
   index: number;
   scheduledAt: number;
+  sentAt?: number;
 }
 
 const KEYS = "actionCode,errCode,errDlt,errMsg,nextCode";
@@ -71,7 +74,19 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
   const latencies = new Float64Array(total);
   const sendLag = new Float64Array(total);
   let sent = 0;
-  const result: PacedResult = { scheduled: total, completed: 0, bad: 0, badSamples: [], errors: 0, sendTimes, latenciesUs: latencies, sendLagUs: sendLag, startedAt: 0 };
+  const fromSend = new Float64Array(total);
+  const result: PacedResult = {
+    scheduled: total,
+    completed: 0,
+    bad: 0,
+    badSamples: [],
+    errors: 0,
+    sendTimes,
+    latenciesUs: latencies,
+    sendLagUs: sendLag,
+    fromSendUs: fromSend,
+    startedAt: 0,
+  };
   const queue: Pending[] = [];
   let queueHead = 0;
   let next = 0;
@@ -83,17 +98,18 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
     const start = performance.now() + 20;
     result.startedAt = start;
 
-    const finish = (index: number, scheduledAt: number, ok: boolean, sample: string) => {
+    const finish = (p: Pending, ok: boolean, sample: string) => {
+      if (result.completed >= total) return;
       const now = performance.now();
-      sendTimes[result.completed] = scheduledAt;
-      latencies[result.completed] = (now - scheduledAt) * 1000;
+      sendTimes[result.completed] = p.scheduledAt;
+      latencies[result.completed] = (now - p.scheduledAt) * 1000;
+      fromSend[result.completed] = (now - (p.sentAt ?? p.scheduledAt)) * 1000;
       result.completed++;
       if (!ok) {
         result.bad++;
         if (result.badSamples.length < 5) result.badSamples.push(sample.slice(0, 300));
       }
       done++;
-      void index;
     };
 
     const idle: Connection[] = [];
@@ -116,7 +132,7 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
           if (finished) return;
           if (this.current) {
             result.errors++;
-            finish(this.current.index, this.current.scheduledAt, false, "connection lost");
+            finish(this.current, false, "connection lost");
             this.current = undefined;
           }
         };
@@ -125,7 +141,8 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
       }
       send(p: Pending) {
         this.current = p;
-        if (sent < total) sendLag[sent++] = (performance.now() - p.scheduledAt) * 1000;
+        p.sentAt = performance.now();
+        if (sent < total) sendLag[sent++] = (p.sentAt - p.scheduledAt) * 1000;
         this.socket.write(raw[p.index % raw.length]!);
       }
       onData(chunk: string) {
@@ -141,7 +158,7 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
           this.buffer = this.buffer.slice(headerEnd + 4 + length);
           const p = this.current;
           this.current = undefined;
-          if (p) finish(p.index, p.scheduledAt, head.startsWith("HTTP/1.1 200") && inCallbackShape(body), `${head.split("\r\n")[0]} ${body}`);
+          if (p) finish(p, head.startsWith("HTTP/1.1 200") && inCallbackShape(body), `${head.split("\r\n")[0]} ${body}`);
           idle.push(this);
           dispatch();
         }
@@ -195,12 +212,16 @@ export function sendLagP99Us(r: PacedResult): number {
   return values.length === 0 ? Number.NaN : values[Math.min(values.length - 1, Math.ceil(0.99 * values.length) - 1)]!;
 }
 
-/** Nearest-rank percentile of latencies (µs) of requests scheduled within [from, to) ms; all when no window. */
-export function percentileUs(r: PacedResult, p: number, window?: { from: number; to: number }): number {
+/**
+ * Nearest-rank percentile of latencies (µs) of requests scheduled within [from, to) ms (all when no window),
+ * measured from the scheduled send time, or from the actual send time with `fromSend`.
+ */
+export function percentileUs(r: PacedResult, p: number, window?: { from: number; to: number }, fromSend = false): number {
   const values: number[] = [];
-  for (let i = 0; i < r.completed; i++) {
+  const source = fromSend ? r.fromSendUs : r.latenciesUs;
+  for (let i = 0; i < Math.min(r.completed, source.length); i++) {
     const t = r.sendTimes[i]!;
-    if (!window || (t >= window.from && t < window.to)) values.push(r.latenciesUs[i]!);
+    if (!window || (t >= window.from && t < window.to)) values.push(source[i]!);
   }
   if (values.length === 0) return Number.NaN;
   values.sort((a, b) => a - b);
