@@ -9,13 +9,8 @@ export function readCallbackSettings(env: Record<string, string | undefined>, op
     settings = loadSettings(CallbackSettingsSchema, env);
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;
-    // One line per setting: a value failing a union is reported by each branch; the first says it best.
-    const seen = new Set<string>();
-    for (const problem of error.problems) {
-      const key = problem.slice(0, problem.indexOf(":"));
-      if (!seen.has(key)) problems.push(problem);
-      seen.add(key);
-    }
+    // Already one line per bad setting (loadSettings reports a failing union once).
+    problems.push(...error.problems);
   }
   if (options.requireDatabase && !env["DATABASE_URL"]) {
     problems.push("DATABASE_URL: required to run the callback service on its own (the root `pnpm start` offers the embedded database)");
