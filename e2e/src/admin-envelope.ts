@@ -1,7 +1,7 @@
 // The admin envelope of CONTRACT.md §2.1: HTTP 200 always; {errCode, errMsg, errDlt, data?}; errCode 0 carries
 // `data` (an object), an error carries no data and errMsg is the contract name of its code.
 import { ERRORS } from "@wordguard/contracts";
-import type { RawReply } from "./http-client.ts";
+import { parseJsonReply, type RawReply } from "./http-client.ts";
 
 export interface AdminEnvelope {
   errCode: number;
@@ -20,13 +20,9 @@ export function errorName(code: number): string | undefined {
 }
 
 export function checkAdminEnvelope(raw: RawReply): EnvelopeCheck {
-  if (raw.status !== 200) return { ok: false, problem: `HTTP ${raw.status}: ${raw.body.slice(0, 200)}` };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw.body);
-  } catch {
-    return { ok: false, problem: `not JSON: ${JSON.stringify(raw.body.slice(0, 200))}` };
-  }
+  const json = parseJsonReply(raw);
+  if (!json.ok) return json;
+  const parsed = json.value;
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return { ok: false, problem: `not an object: ${raw.body.slice(0, 200)}` };
   const body = parsed as Record<string, unknown>;
   const extra = Object.keys(body).filter((key) => !KEYS.has(key));

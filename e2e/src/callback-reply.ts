@@ -2,7 +2,7 @@
 // actionCode/nextCode/errCode/errMsg/errDlt (+ optional content), actionCode always 0. The messaging server fails
 // the user's action on anything else, so every reply of the suite goes through this check.
 import { CallbackReplySchema, compileChecker, type CallbackReply } from "@wordguard/contracts";
-import type { RawReply } from "./http-client.ts";
+import { parseJsonReply, type RawReply } from "./http-client.ts";
 
 const checkSchema = compileChecker(CallbackReplySchema);
 const ALLOWED_KEYS = new Set(["actionCode", "nextCode", "errCode", "errMsg", "errDlt", "content"]);
@@ -10,13 +10,9 @@ const ALLOWED_KEYS = new Set(["actionCode", "nextCode", "errCode", "errMsg", "er
 export type ReplyCheck = { ok: true; reply: CallbackReply } | { ok: false; problem: string };
 
 export function checkCallbackReply(raw: RawReply): ReplyCheck {
-  if (raw.status !== 200) return { ok: false, problem: `HTTP ${raw.status}: ${raw.body.slice(0, 200)}` };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw.body);
-  } catch {
-    return { ok: false, problem: `not JSON: ${JSON.stringify(raw.body.slice(0, 200))}` };
-  }
+  const json = parseJsonReply(raw);
+  if (!json.ok) return json;
+  const parsed = json.value;
   const checked = checkSchema(parsed);
   if (!checked.ok) return { ok: false, problem: `${checked.path}: ${checked.message} in ${raw.body.slice(0, 200)}` };
   const extra = Object.keys(parsed as object).filter((key) => !ALLOWED_KEYS.has(key));

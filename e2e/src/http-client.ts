@@ -51,3 +51,13 @@ export function errorCode(error: unknown): string {
   if (error && typeof error === "object" && "code" in error && typeof error.code === "string") return error.code;
   return error instanceof Error ? error.message : String(error);
 }
+
+/** The first checks every reply gets, callback or admin: HTTP 200 and a JSON body. */
+export function parseJsonReply(raw: RawReply): { ok: true; value: unknown } | { ok: false; problem: string } {
+  if (raw.status !== 200) return { ok: false, problem: `HTTP ${raw.status}: ${raw.body.slice(0, 200)}` };
+  try {
+    return { ok: true, value: JSON.parse(raw.body) as unknown };
+  } catch {
+    return { ok: false, problem: `not JSON: ${JSON.stringify(raw.body.slice(0, 200))}` };
+  }
+}
