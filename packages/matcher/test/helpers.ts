@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { CompileInput, Hit, NormalizeOptions, Scene } from "../src/types.ts";
+import { resolveOptions } from "../src/options.ts";
 
 export function loadJson<T>(name: string): T {
   return JSON.parse(readFileSync(new URL(`./data/${name}`, import.meta.url), "utf8")) as T;
@@ -30,26 +31,8 @@ export interface OffsetCase {
 
 /** Default policy, everything on, everything off, and each flag flipped from the default. */
 export const CONFIGURATIONS: NormalizeOptions[] = (() => {
-  const flags = [
-    "ignoreCase",
-    "ignoreWidth",
-    "ignoreSymbols",
-    "traditionalToSimplified",
-    "confusables",
-    "ignoreRepeat",
-    "leet",
-    "ignoreInvisible",
-  ] as const;
-  const defaults: Record<string, boolean> = {
-    ignoreCase: true,
-    ignoreWidth: true,
-    ignoreSymbols: true,
-    traditionalToSimplified: true,
-    confusables: true,
-    ignoreRepeat: false,
-    leet: false,
-    ignoreInvisible: true,
-  };
+  const defaults = resolveOptions(undefined);
+  const flags = Object.keys(defaults) as (keyof typeof defaults)[];
   const all = (v: boolean) => Object.fromEntries(flags.map((f) => [f, v])) as NormalizeOptions;
   return [{}, all(true), all(false), ...flags.map((f) => ({ [f]: !defaults[f] }) as NormalizeOptions)];
 })();
