@@ -193,15 +193,15 @@ const NOTES: string[] = [
   "- **p99 latency.** The p99 message is among the longest (about 210 UTF-16 units at p99 of length) or one that " +
     "takes the recording pass (a hit or a near-hit); on a core shared with other processes the tail also carries " +
     "preemption (see p99.9 and max). It is a fraction of the npm matchers' p99 in the same pairs.",
-  "- **Compile.** Measured as wall time on a loaded 2-core machine (median of 7 builds after a GC). The same build " +
-    "takes about 0.3–0.35 s of CPU time at best in quieter moments; it folds ~600k characters and places 233k states " +
-    "for a 4.6k-character alphabet. The callback service builds in a worker thread and transfers the buffers, so " +
-    "this time never blocks requests.",
-  "- **False positives.** About half are runs of the single-letter word `I` (`I I I`) spelling an English entry " +
+  "- **Compile.** Wall time, median of 7 builds after a GC, in a process pinned to one core. The build folds " +
+    "~600k characters, sorts the keys and places 233k states for a 4.6k-character alphabet in one breadth-first " +
+    "pass over the sorted keys with typed-array scratch space. The callback service builds in a worker thread and " +
+    "transfers the buffers, so this time never blocks requests.",
+  "- **False positives.** Most are runs of the single-letter word `I` (`I I I`) spelling an English entry " +
     "(`iii`): letter-spaced evasions (`f u c k`) look exactly like that, and telling them apart needs a lexicon; the " +
     "generator's word salad produces such runs more often than chat does. The rest are two Chinese characters " +
-    "separated by a space, `～` or an emoji that form a two-character entry: bridging those is what catches `傻 逼` " +
-    "and `傻😀逼`. Clause punctuation (`，。、！？…`) is not bridged.",
+    "separated by a space or an emoji that form a two-character entry: bridging those is what catches `傻 逼` " +
+    "and `傻😀逼`. Clause punctuation (`，。、！？…`, dashes `——` and the wave dash `～`) is not bridged.",
   "- **Evasions** missed are Chinese entries split by clause punctuation (`污*水-处，理`): see above.",
   "- **Run to run** (2026-11-22, this version, load average 10–15 from other jobs on the 2 cores): throughput " +
     "ratio at 100k 2.41× and 2.50×, p99 7.25 µs and 9.45 µs, compile 496 ms and 1,136 ms wall. Compile and p99 " +

@@ -132,3 +132,31 @@ t.test("long entries and many entries with one key", async (t) => {
     ],
   );
 });
+
+t.test("a large alphabet stays compact: 100k random CJK words", async (t) => {
+  // Regression: wide trie nodes whose children spread over thousands of codes were placed past the end of the
+  // array each time, and 100k random ideograph words needed more than the 16M cells the layout can address.
+  let seed = 20261121;
+  const random = (): number => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 2 ** 32;
+  };
+  const seen = new Set<string>();
+  const entries: { id: string; word: string }[] = [];
+  while (entries.length < 100_000) {
+    let word = "";
+    const length = 2 + Math.floor(random() * 3);
+    for (let i = 0; i < length; i++) word += String.fromCodePoint(0x6000 + Math.floor(random() * 0x3fa5));
+    if (seen.has(word)) continue;
+    seen.add(word);
+    entries.push({ id: String(entries.length + 1), word });
+  }
+  const big = compile({ entries, whitelist: [] });
+  const stats = big.stats();
+  t.equal(stats.entries, 100_000);
+  // 16 bytes per cell: a dense layout stays within a small multiple of one cell per state.
+  t.ok(stats.bytes < 16 * 3 * stats.states + 8 * 1024 * 1024, `${stats.bytes} bytes for ${stats.states} states`);
+  for (const e of [entries[0]!, entries[50_000]!, entries[99_999]!]) {
+    t.same(big.findHits(`看看${e.word}吧`).map((h) => h.entryId), [e.id], e.word);
+  }
+});

@@ -1,5 +1,5 @@
 import type { Alphabet } from "./alphabet.ts";
-import { sortKeys, walkTrie } from "./build-trie.ts";
+import { sortKeys } from "./build-trie.ts";
 
 /**
  * An Aho–Corasick automaton in a double array (the layout of darts/daachorse): the transition from
@@ -113,64 +113,124 @@ class Growable {
   }
 }
 
+/** An Int32Array that grows by doubling: output records without a JS array of 100k+ boxed pushes. */
+class IntList {
+  data: Int32Array;
+  length = 0;
+  constructor(capacity: number) {
+    this.data = new Int32Array(Math.max(16, capacity));
+  }
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = v;
+  }
+}
+
 /**
  * Build the automaton for keys (index = entry index). Keys with equal code sequences share a state and
- * report all their entries. States are placed breadth-first, so failure links and output chains are
- * computed as states are placed (a failure target is always shallower, hence already final).
+ * report all their entries. The trie of the sorted keys is walked breadth-first without materialising it
+ * (a node is a range of sorted keys sharing a prefix), and its states are placed as they are visited, so
+ * failure links and output chains are computed as states are placed (a failure target is always
+ * shallower, hence already final). Scratch space is typed arrays sized up front: no per-node allocation.
  */
 export function buildDoubleArray(
   keys: readonly (readonly number[])[],
   alphabet: Alphabet,
   summaryOf: (entry: number) => number,
 ): AutomatonArrays {
-  const sorted = sortKeys(keys, alphabet);
-  const a = new Growable(Math.max(1024, sorted.codes.length + (sorted.codes.length >>> 1) + alphabet.size + 2));
+  const { codes, start, count, entryOf } = sortKeys(keys, alphabet);
+  const a = new Growable(Math.max(1024, codes.length + (codes.length >>> 1) + alphabet.size + 2));
   a.take(0, -2);
-  const outputs: number[] = [];
+  const outputs = new IntList(count * 5 + 16);
   let patterns = 0;
   let maxBase = 0;
-  const created: number[] = [];
-  walkTrie(sorted, (state, depth, entryOf, endFrom, endTo, childCodes, childIds) => {
-    if (endTo > endFrom && state !== 0) {
+  // Every state but the root stands for at least one code of some key: codes.length bounds the states.
+  const created = new Int32Array(codes.length);
+  let states = 0;
+  // Breadth-first queue of nodes: state, first key, end key, depth.
+  const queue = new Int32Array(4 * (codes.length + 1));
+  queue[2] = count;
+  let tail = 4;
+  const childCodes = new Int32Array(alphabet.size + 1);
+  const childLo = new Int32Array(alphabet.size + 2);
+  for (let head = 0; head < tail; head += 4) {
+    const state = queue[head] as number;
+    const lo = queue[head + 1] as number;
+    const hi = queue[head + 2] as number;
+    const depth = queue[head + 3] as number;
+    // Keys ending here come first (shorter sorts first); the rest group by their code at `depth`.
+    let children = 0;
+    let endTo = lo;
+    let lastCode = -1;
+    for (let k = lo; k < hi; k++) {
+      const at = (start[k] as number) + depth;
+      if (at >= (start[k + 1] as number)) {
+        endTo = k + 1;
+        continue;
+      }
+      const code = codes[at] as number;
+      if (code !== lastCode) {
+        childCodes[children] = code;
+        childLo[children++] = k;
+        lastCode = code;
+      }
+    }
+    childLo[children] = hi;
+    if (endTo > lo && state !== 0) {
       // This state's own record; its `next` is linked below once every failure link exists.
       patterns++;
       a.out[state] = outputs.length;
       let summary = 0;
-      for (let i = endFrom; i < endTo; i++) summary |= summaryOf(entryOf[i] as number);
-      outputs.push(-1, depth, summary, endTo - endFrom);
-      for (let i = endFrom; i < endTo; i++) outputs.push(entryOf[i] as number);
+      for (let i = lo; i < endTo; i++) summary |= summaryOf(entryOf[i] as number);
+      outputs.push(-1);
+      outputs.push(depth);
+      outputs.push(summary);
+      outputs.push(endTo - lo);
+      for (let i = lo; i < endTo; i++) outputs.push(entryOf[i] as number);
     }
-    if (childCodes.length === 0) return;
-    const base = findBase(a, childCodes);
+    if (children === 0) continue;
+    const base = findBase(a, childCodes, children);
     a.base[state] = base;
     if (base > maxBase) maxBase = base;
-    for (const code of childCodes) {
+    const parentFail = a.fail[state] as number;
+    for (let c = 0; c < children; c++) {
+      const code = childCodes[c] as number;
       const child = base + code;
       a.take(child, state);
-      created.push(child);
-      a.fail[child] = state === 0 ? 0 : failTarget(a, a.fail[state] as number, code);
-      childIds.push(child);
+      created[states++] = child;
+      a.fail[child] = state === 0 ? 0 : failTarget(a, parentFail, code);
+      queue[tail++] = child;
+      queue[tail++] = childLo[c] as number;
+      queue[tail++] = childLo[c + 1] as number;
+      queue[tail++] = depth + 1;
     }
-  });
-  // Output chains in breadth-first order: a failure target is shallower, so its chain is final.
-  for (const s of created) {
-    const inherited = a.out[a.fail[s] as number] as number;
-    const own = a.out[s] as number;
-    if (own >= 0) outputs[own] = inherited;
-    else a.out[s] = inherited;
   }
-  const states = created.length + 1;
+  // Output chains in breadth-first order: a failure target is shallower, so its chain is final.
+  const out = a.out;
+  const fail = a.fail;
+  const records = outputs.data;
+  for (let i = 0; i < states; i++) {
+    const s = created[i] as number;
+    const inherited = out[fail[s] as number] as number;
+    const own = out[s] as number;
+    if (own >= 0) records[own] = inherited;
+    else out[s] = inherited;
+  }
 
   // Trim, keeping room so base[s] + any code stays inside the arrays.
   const size = Math.max(a.frontier, maxBase + alphabet.size + 1);
   a.ensure(size);
   return {
-    base: a.base.slice(0, size),
-    check: a.check.slice(0, size),
-    fail: a.fail.slice(0, size),
-    out: a.out.slice(0, size),
-    outputs: Int32Array.from(outputs),
-    states,
+    base: a.base.subarray(0, size),
+    check: a.check.subarray(0, size),
+    fail: a.fail.subarray(0, size),
+    out: a.out.subarray(0, size),
+    outputs: records.slice(0, outputs.length),
+    states: states + 1,
     patterns,
   };
 }
@@ -186,19 +246,22 @@ export function buildDoubleArray(
 const SEARCH_LIMIT = 1024;
 const SEARCH_WINDOW = 1 << 13;
 
-function findBase(a: Growable, codes: readonly number[]): number {
+function findBase(a: Growable, codes: Int32Array, n: number): number {
   const first = codes[0] as number;
-  const lastCode = codes[codes.length - 1] as number;
-  if (codes.length === 1) {
+  const lastCode = codes[n - 1] as number;
+  if (n === 1) {
     const cell = a.nextFree(first);
     a.ensure(cell + 1);
     return cell - first;
   }
-  let cell = a.nextFree(Math.max(first, a.frontier - SEARCH_WINDOW));
+  // The window must reach back further than the children spread, or base + lastCode always lands past the frontier
+  // and every wide node grows the array by its spread (random CJK keys: 16M cells for 100k entries).
+  const window = Math.max(SEARCH_WINDOW, 2 * (lastCode - first));
+  let cell = a.nextFree(Math.max(first, a.frontier - window));
   for (let attempt = 0; attempt < SEARCH_LIMIT; attempt++) {
     const base = cell - first;
     let ok = true;
-    for (let i = 1; ok && i < codes.length; i++) ok = a.isFree(base + (codes[i] as number));
+    for (let i = 1; ok && i < n; i++) ok = a.isFree(base + (codes[i] as number));
     if (ok) {
       a.ensure(base + lastCode + 1);
       return base;

@@ -7,7 +7,9 @@
  *   `class` or `ass123`; `傻逼` hits inside any Chinese sentence).
  */
 const CONTENT = /^[\p{L}\p{N}\p{M}]$/u;
-const CLAUSE = /^\p{Po}$/u;
+// Po, the dashes (Pd: the em dash of 破折号 ——) and the wave dashes of 连接号 (～ U+FF5E, 〜 U+301C, which Unicode
+// files under Sm): the marks GB/T 15834 uses between parts of a sentence.
+const CLAUSE = /^[\p{Po}\p{Pd}\u{FF5E}\u{301C}]$/u;
 const UNSPACED = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
 
 export function isContent(cp: number): boolean {
@@ -21,7 +23,7 @@ export function isWordChar(cp: number): boolean {
 
 /**
  * Chinese clause punctuation: non-ASCII "other punctuation" (General_Category Po: `，。、！？；：…·` and
- * the full-width forms), judged on the character as typed. Chinese is written without spaces, so these
+ * the full-width forms), dashes (`——`) and wave dashes (`～`), judged on the character as typed. Chinese is written without spaces, so these
  * are what separate its clauses: a match may not bridge them between two CJK characters (`好的，同意`
  * and `好……的` do not glue). ASCII punctuation, spaces, symbols and emoji are what evaders type between
  * characters, so `傻.逼`, `傻 逼`, `傻*逼` and `傻😀逼` still hit.
