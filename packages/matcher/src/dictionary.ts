@@ -1,6 +1,6 @@
 import { buildAlphabet } from "./automaton/alphabet.ts";
 import { CandidateBuffer } from "./candidates.ts";
-import { ENTRY_WHITELIST, ENTRY_WORD, type PreparedEntry, prepareEntries, sceneMask } from "./entries.ts";
+import { ENTRY_WHITELIST, ENTRY_WORD, type PreparedEntries, prepareEntries, sceneMask } from "./entries.ts";
 import { buildDoubleArray, OUT_CONTAINS, OUT_OWN_GAPS, OUT_WORD } from "./automaton/double-array.ts";
 import { type DataHeader, type DictionaryData, packData, unpackIds, viewData } from "./layout.ts";
 import { maskText } from "./mask.ts";
@@ -115,10 +115,27 @@ export class Dictionary {
   }
 }
 
-/** What the first pass needs to know about an entry (see OUT_*); whitelist entries alone never hit. */
-function summaryOf(entry: PreparedEntry): number {
-  if ((entry.flags & ENTRY_WHITELIST) !== 0) return 0;
-  return ((entry.flags & ENTRY_WORD) !== 0 ? OUT_WORD : OUT_CONTAINS) | (entry.gaps.length > 0 ? OUT_OWN_GAPS : 0);
+/** What the first pass needs to know about each entry (see OUT_*); whitelist entries alone never hit. */
+function summariesOf(prepared: PreparedEntries): Uint8Array {
+  const { flags, gapStart } = prepared;
+  const summaries = new Uint8Array(flags.length);
+  for (let i = 0; i < flags.length; i++) {
+    const f = flags[i] as number;
+    if ((f & ENTRY_WHITELIST) !== 0) continue;
+    const ownGaps = (gapStart[i + 1] as number) > (gapStart[i] as number);
+    summaries[i] = ((f & ENTRY_WORD) !== 0 ? OUT_WORD : OUT_CONTAINS) | (ownGaps ? OUT_OWN_GAPS : 0);
+  }
+  return summaries;
+}
+
+/** Whether some entry (or, with whitelist, some whitelist entry too) has a separator of its own. */
+function anyOwnGaps(prepared: PreparedEntries, whitelist: boolean): boolean {
+  const { flags, gapStart } = prepared;
+  for (let i = 0; i < flags.length; i++) {
+    if (!whitelist && ((flags[i] as number) & ENTRY_WHITELIST) !== 0) continue;
+    if ((gapStart[i + 1] as number) > (gapStart[i] as number)) return true;
+  }
+  return false;
 }
 
 /** Compile entries and whitelist into one dictionary. Never throws on bad entries: see `dict.invalid`. */
@@ -126,18 +143,10 @@ export function compile(input: CompileInput): Dictionary {
   const started = performance.now();
   const options = resolveOptions(input?.normalize);
   const prepared = prepareEntries(input, options);
-  const keys = prepared.entries.map((e) => e.key);
-  const alphabet = buildAlphabet(keys);
-  const summaries = Uint8Array.from(prepared.entries, summaryOf);
-  const automaton = buildDoubleArray(keys, alphabet, (entry) => summaries[entry] as number);
-  const ids = prepared.entries.map((e) => e.id);
-  const { data, sizes } = packData(
-    automaton,
-    alphabet,
-    ids,
-    prepared.entries.map((e) => e.flags),
-    prepared.entries.map((e) => e.gaps),
-  );
+  const alphabet = buildAlphabet(prepared.keys.cps);
+  const summaries = summariesOf(prepared);
+  const automaton = buildDoubleArray(prepared.keys, alphabet, (entry) => summaries[entry] as number);
+  const { data, sizes } = packData(automaton, alphabet, prepared);
   const header: DataHeader = {
     format: "wordguard-matcher/2",
     optionsMask: optionsMask(options),
@@ -146,13 +155,13 @@ export function compile(input: CompileInput): Dictionary {
     whitelist: prepared.whitelistCount,
     states: automaton.states,
     patterns: automaton.patterns,
-    restartAtWordGaps: !prepared.entries.some((e) => (e.flags & ENTRY_WHITELIST) === 0 && e.gaps.length > 0),
-    restartRecordingAtWordGaps: !prepared.entries.some((e) => e.gaps.length > 0),
+    restartAtWordGaps: !anyOwnGaps(prepared, false),
+    restartRecordingAtWordGaps: !anyOwnGaps(prepared, true),
     invalid: prepared.invalid,
     sizes,
   };
   header.buildMs = performance.now() - started;
-  return new Dictionary(header, data.cells.buffer as ArrayBuffer, ids);
+  return new Dictionary(header, data.cells.buffer as ArrayBuffer, prepared.ids);
 }
 
 /** Rebuild a dictionary from `toTransferable()` output (in the same or another thread). */

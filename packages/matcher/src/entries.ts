@@ -1,4 +1,6 @@
-import { foldKey } from "./fold-key.ts";
+import type { FlatKeys } from "./automaton/build-trie.ts";
+import { foldKeyInto } from "./fold-key.ts";
+import { IntList } from "./int-list.ts";
 import type { CompileInput, InvalidEntry, ResolvedNormalize, Scene } from "./types.ts";
 
 /** Per-entry flag bits, stored in a Uint8Array beside the automaton. */
@@ -25,19 +27,17 @@ export function sceneMask(scene: Scene | undefined): number {
   return SCENE_BITS;
 }
 
-/** One valid entry or whitelist entry, reduced to what matching needs. */
-export interface PreparedEntry {
-  id: string;
-  /** Normalised key as code points. */
-  key: number[];
-  /** Positions of the word's own separators in the key (see FoldedKey). */
-  gaps: number[];
-  flags: number;
-}
-
+/**
+ * The valid entries, then the valid whitelist entries, reduced to what matching needs; index i is the automaton's
+ * output id. Keys and gap positions are flat lists (see FlatKeys; entry i's gaps are gapList[gapStart[i] ..
+ * gapStart[i+1]), positions in its key where a separator of its own stood, see FoldedKey).
+ */
 export interface PreparedEntries {
-  /** Entries first, then whitelist entries; the index is the output id of the automaton. */
-  entries: PreparedEntry[];
+  ids: string[];
+  flags: Uint8Array;
+  keys: FlatKeys;
+  gapStart: Int32Array;
+  gapList: Int32Array;
   entryCount: number;
   whitelistCount: number;
   invalid: InvalidEntry[];
@@ -45,8 +45,13 @@ export interface PreparedEntries {
 
 /** Validate and normalise compile input. Nothing here throws: bad entries are reported, not matched. */
 export function prepareEntries(input: CompileInput, options: ResolvedNormalize): PreparedEntries {
-  const entries: PreparedEntry[] = [];
+  const ids: string[] = [];
+  const flagList: number[] = [];
   const invalid: InvalidEntry[] = [];
+  const cps = new IntList(1 << 16);
+  const keyStart = new IntList(1 << 12);
+  const gapList = new IntList();
+  const gapStart = new IntList(1 << 12);
   let entryCount = 0;
   let whitelistCount = 0;
   const lists = [
@@ -61,20 +66,23 @@ export function prepareEntries(input: CompileInput, options: ResolvedNormalize):
       if (item === null || typeof item !== "object") continue;
       if ("enabled" in item && item.enabled === false) continue;
       const id = String(item.id);
-      const word = typeof item.word === "string" ? item.word : "";
+      const raw = typeof item.word === "string" ? item.word : "";
+      // Surrounding whitespace is not part of a word (CONTRACT.md: 1..64 characters after trimming).
+      const word = raw.trim();
       if (seen[id] === true) {
-        invalid.push({ id, word, kind, reason: "duplicate-id" });
+        invalid.push({ id, word: raw, kind, reason: "duplicate-id" });
         continue;
       }
       seen[id] = true;
-      if (word.trim() === "") {
-        invalid.push({ id, word, kind, reason: "empty" });
+      if (word === "") {
+        invalid.push({ id, word: raw, kind, reason: "empty" });
         continue;
       }
-      // Surrounding whitespace is not part of a word (CONTRACT.md: 1..64 characters after trimming).
-      const { key, gaps } = foldKey(word.trim(), options);
-      if (key.length === 0) {
-        invalid.push({ id, word, kind, reason: "normalizes-to-nothing" });
+      const keyFrom = cps.length;
+      const gapFrom = gapList.length;
+      if (foldKeyInto(word, options, cps, gapList) === 0) {
+        gapList.length = gapFrom;
+        invalid.push({ id, word: raw, kind, reason: "normalizes-to-nothing" });
         continue;
       }
       let flags = sceneBits(item.scenes);
@@ -85,8 +93,22 @@ export function prepareEntries(input: CompileInput, options: ResolvedNormalize):
         if ("matchType" in item && item.matchType === "word") flags |= ENTRY_WORD;
         entryCount++;
       }
-      entries.push({ id, key, gaps, flags });
+      ids.push(id);
+      flagList.push(flags);
+      keyStart.push(keyFrom);
+      gapStart.push(gapFrom);
     }
   }
-  return { entries, entryCount, whitelistCount, invalid };
+  keyStart.push(cps.length);
+  gapStart.push(gapList.length);
+  return {
+    ids,
+    flags: Uint8Array.from(flagList),
+    keys: { cps: cps.view(), start: keyStart.view(), count: ids.length },
+    gapStart: gapStart.view(),
+    gapList: gapList.view(),
+    entryCount,
+    whitelistCount,
+    invalid,
+  };
 }

@@ -1,4 +1,5 @@
 import type { AutomatonArrays } from "./automaton/double-array.ts";
+import type { PreparedEntries } from "./entries.ts";
 import type { InvalidEntry } from "./types.ts";
 
 /**
@@ -82,21 +83,18 @@ export function viewData(buffer: ArrayBuffer, s: DataHeader["sizes"]): Dictionar
 export function packData(
   automaton: AutomatonArrays,
   alphabet: { cps: Int32Array; codes: Int32Array },
-  ids: readonly string[],
-  flags: ArrayLike<number>,
-  gaps: readonly (readonly number[])[],
+  prepared: Pick<PreparedEntries, "ids" | "flags" | "gapStart" | "gapList">,
 ): { data: DictionaryData; sizes: DataHeader["sizes"] } {
+  const { ids, flags, gapStart, gapList } = prepared;
   let idChars = 0;
   for (const id of ids) idChars += id.length;
-  let gapCount = 0;
-  for (const g of gaps) gapCount += g.length;
   const sizes = {
     cells: automaton.base.length,
     outputs: automaton.outputs.length,
     alphabet: alphabet.cps.length,
     ids: ids.length,
     idChars,
-    gaps: gapCount,
+    gaps: gapList.length,
   };
   const data = viewData(new ArrayBuffer(byteLength(sizes)), sizes);
   if (sizes.cells >= 1 << 24) throw new RangeError("dictionary too large: more than 16M automaton cells");
@@ -122,12 +120,8 @@ export function packData(
     for (let c = 0; c < id.length; c++) data.idChars[at++] = id.charCodeAt(c);
   });
   data.idOffsets[ids.length] = at;
-  at = 0;
-  gaps.forEach((list, i) => {
-    data.gapOffsets[i] = at;
-    for (const p of list) data.gapList[at++] = p;
-  });
-  data.gapOffsets[gaps.length] = at;
+  data.gapOffsets.set(gapStart);
+  data.gapList.set(gapList);
   return { data, sizes };
 }
 

@@ -10,15 +10,15 @@ export interface Alphabet {
   size: number;
 }
 
-export function buildAlphabet(keys: readonly (readonly number[])[]): Alphabet {
+/** The alphabet of keys given as one flat list of folded code points. */
+export function buildAlphabet(keyCps: Int32Array): Alphabet {
   // Counts in a flat array for the BMP (nearly every character), a map beyond it.
   const bmp = new Int32Array(0x10000);
   const astral = new Map<number, number>();
-  for (const key of keys) {
-    for (const cp of key) {
-      if (cp < 0x10000) bmp[cp]!++;
-      else astral.set(cp, (astral.get(cp) ?? 0) + 1);
-    }
+  for (let i = 0; i < keyCps.length; i++) {
+    const cp = keyCps[i] as number;
+    if (cp < 0x10000) bmp[cp]!++;
+    else astral.set(cp, (astral.get(cp) ?? 0) + 1);
   }
   const counted: [number, number][] = [];
   for (let cp = 0; cp < 0x10000; cp++) if ((bmp[cp] as number) > 0) counted.push([cp, bmp[cp] as number]);

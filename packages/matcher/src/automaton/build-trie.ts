@@ -1,5 +1,12 @@
 import { type Alphabet, codeLookup } from "./alphabet.ts";
 
+/** Keys as one flat list of folded code points: key i is cps[start[i] .. start[i+1]); never empty. */
+export interface FlatKeys {
+  cps: Int32Array;
+  start: Int32Array;
+  count: number;
+}
+
 /**
  * Keys for construction, sorted lexicographically by code sequence and laid out in that order: the
  * codes of the k-th smallest key are codes[start[k] .. start[k+1]) and it belongs to entry entryOf[k].
@@ -17,20 +24,13 @@ export interface SortedKeys {
  * Sort keys lexicographically (shorter first, equal keys in entry order): a counting sort on the first
  * code (keys are never empty), then each bucket — a few dozen keys on average — by comparing the rest.
  */
-export function sortKeys(keys: readonly (readonly number[])[], alphabet: Alphabet): SortedKeys {
+export function sortKeys(keys: FlatKeys, alphabet: Alphabet): SortedKeys {
   const codeOf = codeLookup(alphabet);
-  const count = keys.length;
-  let total = 0;
-  for (const key of keys) total += key.length;
+  const { count, start: rawStart } = keys;
+  const total = rawStart[count] as number;
   // Codes in entry order.
   const raw = new Int32Array(total);
-  const rawStart = new Int32Array(count + 1);
-  let at = 0;
-  for (let e = 0; e < count; e++) {
-    rawStart[e] = at;
-    for (const cp of keys[e] as readonly number[]) raw[at++] = codeOf(cp);
-  }
-  rawStart[count] = at;
+  for (let i = 0; i < total; i++) raw[i] = codeOf(keys.cps[i] as number);
 
   // Bucket by first code.
   const buckets = new Int32Array(alphabet.size + 2);
@@ -73,7 +73,7 @@ export function sortKeys(keys: readonly (readonly number[])[], alphabet: Alphabe
   // Lay the codes out in sorted order so the walk reads memory sequentially.
   const codes = new Int32Array(total);
   const start = new Int32Array(count + 1);
-  at = 0;
+  let at = 0;
   for (let k = 0; k < count; k++) {
     const e = order[k] as number;
     start[k] = at;

@@ -1,5 +1,6 @@
 import type { Alphabet } from "./alphabet.ts";
-import { sortKeys } from "./build-trie.ts";
+import { IntList } from "../int-list.ts";
+import { type FlatKeys, sortKeys } from "./build-trie.ts";
 
 /**
  * An Aho–Corasick automaton in a double array (the layout of darts/daachorse): the transition from
@@ -113,23 +114,6 @@ class Growable {
   }
 }
 
-/** An Int32Array that grows by doubling: output records without a JS array of 100k+ boxed pushes. */
-class IntList {
-  data: Int32Array;
-  length = 0;
-  constructor(capacity: number) {
-    this.data = new Int32Array(Math.max(16, capacity));
-  }
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const bigger = new Int32Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
-    this.data[this.length++] = v;
-  }
-}
-
 /**
  * Build the automaton for keys (index = entry index). Keys with equal code sequences share a state and
  * report all their entries. The trie of the sorted keys is walked breadth-first without materialising it
@@ -138,21 +122,24 @@ class IntList {
  * shallower, hence already final). Scratch space is typed arrays sized up front: no per-node allocation.
  */
 export function buildDoubleArray(
-  keys: readonly (readonly number[])[],
+  keys: FlatKeys,
   alphabet: Alphabet,
   summaryOf: (entry: number) => number,
 ): AutomatonArrays {
   const { codes, start, count, entryOf } = sortKeys(keys, alphabet);
-  const a = new Growable(Math.max(1024, codes.length + (codes.length >>> 1) + alphabet.size + 2));
+  // The trie's exact state count, from the sorted keys (each key adds the states past its common prefix with the
+  // previous one), sizes every array below: a compile allocates tens of MB of typed arrays, and over-allocating
+  // them by the total key length made V8 collect garbage for as long as it built.
+  const states = countStates(codes, start, count);
+  const a = new Growable(Math.max(1024, states + (states >>> 3) + alphabet.size + 2));
   a.take(0, -2);
   const outputs = new IntList(count * 5 + 16);
   let patterns = 0;
   let maxBase = 0;
-  // Every state but the root stands for at least one code of some key: codes.length bounds the states.
-  const created = new Int32Array(codes.length);
-  let states = 0;
+  const created = new Int32Array(states);
+  let placed = 0;
   // Breadth-first queue of nodes: state, first key, end key, depth.
-  const queue = new Int32Array(4 * (codes.length + 1));
+  const queue = new Int32Array(4 * (states + 1));
   queue[2] = count;
   let tail = 4;
   const childCodes = new Int32Array(alphabet.size + 1);
@@ -201,7 +188,7 @@ export function buildDoubleArray(
       const code = childCodes[c] as number;
       const child = base + code;
       a.take(child, state);
-      created[states++] = child;
+      created[placed++] = child;
       a.fail[child] = state === 0 ? 0 : failTarget(a, parentFail, code);
       queue[tail++] = child;
       queue[tail++] = childLo[c] as number;
@@ -213,7 +200,7 @@ export function buildDoubleArray(
   const out = a.out;
   const fail = a.fail;
   const records = outputs.data;
-  for (let i = 0; i < states; i++) {
+  for (let i = 0; i < placed; i++) {
     const s = created[i] as number;
     const inherited = out[fail[s] as number] as number;
     const own = out[s] as number;
@@ -229,10 +216,27 @@ export function buildDoubleArray(
     check: a.check.subarray(0, size),
     fail: a.fail.subarray(0, size),
     out: a.out.subarray(0, size),
-    outputs: records.slice(0, outputs.length),
-    states: states + 1,
+    outputs: outputs.view(),
+    states: placed + 1,
     patterns,
   };
+}
+
+/** States of the trie of sorted keys, the root excluded. */
+function countStates(codes: Int32Array, start: Int32Array, count: number): number {
+  let states = 0;
+  for (let k = 0; k < count; k++) {
+    const from = start[k] as number;
+    const to = start[k + 1] as number;
+    let common = 0;
+    if (k > 0) {
+      const prev = start[k - 1] as number;
+      const limit = Math.min(to - from, from - prev);
+      while (common < limit && codes[prev + common] === codes[from + common]) common++;
+    }
+    states += to - from - common;
+  }
+  return states;
 }
 
 /**
