@@ -12,7 +12,7 @@ import { createFriendLookup } from "./friends/friend-lookup.ts";
 import { HitLogWriter } from "./hitlog/writer.ts";
 import { WorkerInserter } from "./hitlog/worker/worker-inserter.ts";
 import { createMetrics, type CallbackMetrics } from "./metrics/metrics.ts";
-import { SnapshotHolder } from "./snapshot/holder.ts";
+import { DEFAULT_WORKER_BUILD_TIMEOUT_MS, SnapshotHolder } from "./snapshot/holder.ts";
 
 export interface CallbackServiceDeps {
   settings: CallbackSettings;
@@ -31,6 +31,8 @@ export interface CallbackTuning {
   initialLoadRetryMs: number;
   /** Insert hit logs from a worker thread with its own connection (default: whenever DATABASE_URL is set). */
   hitLogInWorker: boolean;
+  /** Bound of one snapshot build in the build worker; past it the worker is terminated and replaced (default 180 s). */
+  workerBuildTimeoutMs: number;
 }
 
 const SHUTDOWN_ACCEPT_PAUSE_MS = 300;
@@ -41,6 +43,7 @@ const DEFAULT_TUNING: CallbackTuning = {
   hitLogRetryMaxMs: 5000,
   initialLoadRetryMs: 500,
   hitLogInWorker: true,
+  workerBuildTimeoutMs: DEFAULT_WORKER_BUILD_TIMEOUT_MS,
 };
 
 export interface CallbackService {
@@ -91,6 +94,7 @@ export async function startCallbackService(deps: CallbackServiceDeps): Promise<C
     workerThreshold: settings.WORKER_COMPILE_THRESHOLD,
     databaseUrl: settings.DATABASE_URL,
     initialRetryMs: tuning.initialLoadRetryMs,
+    workerBuildTimeoutMs: tuning.workerBuildTimeoutMs,
   });
   snapshots.start();
 

@@ -10,8 +10,12 @@ import { readVersion, type PrismaClient } from "@wordguard/db";
 import type { CallbackMetrics } from "../metrics/metrics.ts";
 import { backoffDelay } from "../hitlog/backoff.ts";
 import { buildInline } from "./build-inline.ts";
+import { chooseBuildMode } from "./build-mode.ts";
 import type { BuildMode, CompiledSnapshot } from "./compiled-snapshot.ts";
-import { buildInWorker, type WorkerBuild } from "./worker/build-in-worker.ts";
+import { BuildWorkerClient, type BuildWorkerView } from "./worker/build-worker-client.ts";
+
+/** Default bound of one worker build; above loadSnapshot's own 120 s, so a slow database fails as itself first. */
+export const DEFAULT_WORKER_BUILD_TIMEOUT_MS = 180_000;
 
 export interface SnapshotHolderOptions {
   prisma: PrismaClient;
@@ -25,6 +29,11 @@ export interface SnapshotHolderOptions {
   databaseUrl?: string | undefined;
   /** First retry delay of the initial load (doubles up to 5 s). Default 500 ms. */
   initialRetryMs?: number;
+  /**
+   * A worker build that has not answered after this long fails, and its worker is terminated and replaced at the next
+   * build. Default DEFAULT_WORKER_BUILD_TIMEOUT_MS.
+   */
+  workerBuildTimeoutMs?: number;
 }
 
 export class SnapshotHolder {
@@ -34,7 +43,8 @@ export class SnapshotHolder {
   #wanted = 0;
   #again = false;
   #building: Promise<void> | undefined;
-  #worker: WorkerBuild | undefined;
+  /** One long-lived thread for every worker build of this holder; it starts at the first build that needs it. */
+  readonly #worker: BuildWorkerClient | undefined;
   #polling = false;
   #pollFailures = 0;
   #pollTimer: NodeJS.Timeout | undefined;
@@ -47,6 +57,12 @@ export class SnapshotHolder {
   constructor(options: SnapshotHolderOptions) {
     this.#o = options;
     this.#log = options.logger.child({ component: "snapshot" });
+    // Started lazily rather than here: a dictionary under the threshold never needs the thread (nor its connection),
+    // and a large first load has to wait for the worker's start either way.
+    this.#worker =
+      options.databaseUrl === undefined
+        ? undefined
+        : new BuildWorkerClient({ databaseUrl: options.databaseUrl, timeoutMs: options.workerBuildTimeoutMs ?? DEFAULT_WORKER_BUILD_TIMEOUT_MS });
     this.#loaded = new Promise((resolve) => {
       this.#resolveLoaded = resolve;
     });
@@ -78,6 +94,11 @@ export class SnapshotHolder {
   /** A build is running (for tests and the readiness log). */
   get building(): boolean {
     return this.#building !== undefined;
+  }
+
+  /** The build worker (undefined in embedded mode): how many threads it started, the live one's id; for tests. */
+  get buildWorker(): BuildWorkerView | undefined {
+    return this.#worker;
   }
 
   /** Starts the first load, the bus subscription and the poll timer. Returns at once. */
@@ -147,12 +168,15 @@ export class SnapshotHolder {
     while (this.#building) await this.#building;
   }
 
-  /** Stops polling and reacting to events and cancels a worker build. The snapshot in use stays readable. */
+  /**
+   * Stops polling and reacting to events and ends the build worker (abandoning a build under way), so that nothing
+   * of the holder keeps the process alive. The snapshot in use stays readable.
+   */
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#pollTimer) clearInterval(this.#pollTimer);
     this.#pollTimer = undefined;
-    await this.#worker?.cancel().catch(() => undefined);
+    await this.#worker?.close().catch(() => undefined);
   }
 
   async #run(reason: string): Promise<void> {
@@ -191,19 +215,18 @@ export class SnapshotHolder {
     const started = performance.now();
     let mode: BuildMode = "inline";
     try {
-      const count = await prisma.sensitiveWord.count({ where: { enabled: true } });
-      mode = databaseUrl !== undefined && count > workerThreshold ? "worker" : "inline";
+      mode = await chooseBuildMode({
+        databaseUrl,
+        workerThreshold,
+        current: this.#current,
+        countEnabled: () => prisma.sensitiveWord.count({ where: { enabled: true } }),
+      });
       let snapshot: CompiledSnapshot;
       let detail: Record<string, number> = {};
-      if (mode === "worker") {
-        this.#worker = buildInWorker({ databaseUrl: databaseUrl!, lowPriority: this.#current !== undefined });
-        try {
-          const built = await this.#worker.result;
-          snapshot = built.snapshot;
-          detail = { loadMs: Math.round(built.loadMs), compileMs: Math.round(built.compileMs) };
-        } finally {
-          this.#worker = undefined;
-        }
+      if (mode === "worker" && this.#worker) {
+        const built = await this.#worker.build(this.#current !== undefined);
+        snapshot = built.snapshot;
+        detail = { loadMs: Math.round(built.loadMs), compileMs: Math.round(built.compileMs), workerStarts: this.#worker.started };
       } else {
         snapshot = await buildInline(prisma);
       }
