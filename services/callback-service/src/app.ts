@@ -17,6 +17,8 @@ import { metricsRoute } from "./routes/metrics.ts";
 import { installCallerCheck } from "./hooks/caller-check.ts";
 import "./routes/request-state.ts";
 
+const RAW_CONTENT_TYPE = "application/octet-stream";
+
 export interface AppOptions {
   settings: CallbackSettings;
   logger: Logger;
@@ -56,13 +58,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest("callbackCommand", "");
   // Raw body for every content type (or none): the messaging server's Content-Type is not a promise about the body.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "string", bodyLimit: settings.CALLBACK_BODY_LIMIT }, (_request, body, done) => {
-    done(null, body);
-  });
+  const rawBody = { parseAs: "string" as const, bodyLimit: settings.CALLBACK_BODY_LIMIT };
+  const keepRaw = (_request: unknown, body: string | Buffer, done: (err: null, body: string | Buffer) => void): void => done(null, body);
+  // The hook below rewrites every Content-Type to this one: registered by name, its parser is found in Fastify's cache;
+  // reached only through the catch-all, every request would parse the header anew (~1.5 µs of the hot path).
+  app.addContentTypeParser(RAW_CONTENT_TYPE, rawBody, keepRaw);
+  app.addContentTypeParser("*", rawBody, keepRaw);
   // The body is read raw whatever the Content-Type says (CONTRACT.md §1.1), including headers that are not media
   // types at all ("garbage"), which Fastify would otherwise refuse before any parser runs.
   app.addHook("onRequest", (request, _reply, done) => {
-    if (request.headers["content-type"] !== undefined) request.raw.headers["content-type"] = "application/octet-stream";
+    if (request.headers["content-type"] !== undefined) request.raw.headers["content-type"] = RAW_CONTENT_TYPE;
     done();
   });
   // During shutdown every reply closes its keep-alive connection: a connection that finishes a request after the
