@@ -2,7 +2,7 @@ import { buildAlphabet } from "./automaton/alphabet.ts";
 import { CandidateBuffer } from "./candidates.ts";
 import { ENTRY_WHITELIST, ENTRY_WORD, type PreparedEntries, prepareEntries, sceneMask } from "./entries.ts";
 import { buildDoubleArray, OUT_CONTAINS, OUT_OWN_GAPS, OUT_WORD } from "./automaton/double-array.ts";
-import { type DataHeader, type DictionaryData, packData, unpackIds, viewData } from "./layout.ts";
+import { type DataHeader, type DictionaryData, type EntryIds, idsOf, lazyIds, packData, viewData } from "./layout.ts";
 import { maskText } from "./mask.ts";
 import { optionsFromMask, optionsMask, resolveOptions } from "./options.ts";
 import { type Resolution, resolveCandidates } from "./resolve.ts";
@@ -39,7 +39,7 @@ export class Dictionary {
   readonly #header: DataHeader;
   readonly #buffer: ArrayBuffer;
   readonly #data: DictionaryData;
-  readonly #ids: readonly string[];
+  readonly #ids: EntryIds;
   readonly #scanner: Scanner;
 
   /** @internal use `compile` or `fromTransferable`. */
@@ -47,7 +47,7 @@ export class Dictionary {
     this.#header = header;
     this.#buffer = buffer;
     this.#data = viewData(buffer, header.sizes);
-    this.#ids = Object.freeze(ids ?? unpackIds(this.#data));
+    this.#ids = ids ? idsOf(ids) : lazyIds(this.#data);
     this.options = Object.freeze(optionsFromMask(header.optionsMask));
     this.invalid = Object.freeze(header.invalid.map((i) => Object.freeze({ ...i })));
     this.#scanner = new Scanner(

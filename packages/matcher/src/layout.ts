@@ -125,13 +125,32 @@ export function packData(
   return { data, sizes };
 }
 
-/** Decode the ids once (one string per entry). */
-export function unpackIds(data: DictionaryData): string[] {
-  let all = "";
-  for (let at = 0; at < data.idChars.length; at += 8192) {
-    all += String.fromCharCode(...data.idChars.subarray(at, at + 8192));
-  }
-  const ids: string[] = [];
-  for (let i = 0; i + 1 < data.idOffsets.length; i++) ids.push(all.slice(data.idOffsets[i], data.idOffsets[i + 1]));
-  return ids;
+/** Entry ids by output index. */
+export interface EntryIds {
+  at(index: number): string;
+}
+
+/** Ids already held as strings (a dictionary compiled in this thread). */
+export function idsOf(list: readonly string[]): EntryIds {
+  return { at: (index) => list[index] as string };
+}
+
+/**
+ * Ids decoded from the buffer when first asked for. Only hits need an id, so a dictionary adopted from another thread
+ * must not decode 100k of them up front: that cost the adopting thread (the callback's event loop) 20–50 ms.
+ */
+export function lazyIds(data: DictionaryData): EntryIds {
+  const decoded = new Map<number, string>();
+  return {
+    at(index) {
+      let id = decoded.get(index);
+      if (id === undefined) {
+        const from = data.idOffsets[index] as number;
+        const to = data.idOffsets[index + 1] as number;
+        id = String.fromCharCode(...data.idChars.subarray(from, to));
+        decoded.set(index, id);
+      }
+      return id;
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import type { CandidateBuffer } from "./candidates.ts";
 import { ENTRY_WHITELIST, ENTRY_WORD } from "./entries.ts";
 import { FLAG_CLAUSE_BEFORE, FLAG_LEFT_WORD, FLAG_RIGHT_WORD, FLAG_WORD, type Groups } from "./stream.ts";
+import type { EntryIds } from "./layout.ts";
 import type { CancelledHit, Hit, WhitelistMatch } from "./types.ts";
 
 /**
@@ -83,7 +84,7 @@ function sortUnique(spans: Span[]): Span[] {
 export function resolveCandidates(
   stream: Groups,
   candidates: CandidateBuffer,
-  ids: readonly string[],
+  ids: EntryIds,
   entries: EntryGaps & { flags: Uint8Array },
   scenes: number,
   detailed = true,
@@ -105,7 +106,7 @@ export function resolveCandidates(
   if (allowed.length === 0 && !detailed) {
     // The common case of findHits/hasHit: no whitelist match, nothing to cancel or explain.
     return {
-      hits: hitSpans.map((h) => ({ entryId: ids[h.entry] as string, start: h.start, end: h.end })),
+      hits: hitSpans.map((h) => ({ entryId: ids.at(h.entry), start: h.start, end: h.end })),
       cancelled: [],
       whitelistMatches: [],
     };
@@ -121,19 +122,19 @@ export function resolveCandidates(
   const cancelled: CancelledHit[] = [];
   for (const h of hitSpans) {
     const cover = coveringWhitelist(whiteSpans, coverBy, h);
-    if (cover === undefined) hits.push({ entryId: ids[h.entry] as string, start: h.start, end: h.end });
+    if (cover === undefined) hits.push({ entryId: ids.at(h.entry), start: h.start, end: h.end });
     else
       cancelled.push({
-        entryId: ids[h.entry] as string,
+        entryId: ids.at(h.entry),
         start: h.start,
         end: h.end,
-        whitelistId: ids[cover.entry] as string,
+        whitelistId: ids.at(cover.entry),
         whitelistStart: cover.start,
         whitelistEnd: cover.end,
       });
   }
   const whitelistMatches = detailed
-    ? whiteSpans.map((w) => ({ whitelistId: ids[w.entry] as string, start: w.start, end: w.end }))
+    ? whiteSpans.map((w) => ({ whitelistId: ids.at(w.entry), start: w.start, end: w.end }))
     : [];
   return { hits, cancelled, whitelistMatches };
 }

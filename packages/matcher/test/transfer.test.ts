@@ -20,6 +20,8 @@ t.test("a worker builds the dictionary and transfers it without copying", async 
   const local = compile(caseDictionary);
   for (const text of ["f.u.c.k", "三黄片和黃片", "class", "ⓕⓤⓒⓚ you an ass!"]) {
     t.same(received.findHits(text), local.findHits(text), text);
+    // ids (entries and whitelist entries) decoded lazily from the buffer on the receiving side
+    t.same(received.explain(text), local.explain(text), `explain ${text}`);
   }
   t.same(received.invalid, local.invalid);
   t.equal(received.stats().bytes, local.stats().bytes);
