@@ -10,7 +10,7 @@ import { machineLine } from "../lib/stats.ts";
 import { type Corpus, generateCorpus } from "./corpus.ts";
 import { IMPLEMENTATIONS } from "./implementations.ts";
 import { loadMaterial } from "./material.ts";
-import { type BuildMeasurement, type PairMeasurement, renderReport } from "./report.ts";
+import { type BuildMeasurement, type PairMeasurement, renderReport, type SoloLatency } from "./report.ts";
 
 const MESSAGES = Number(process.env.BENCH_MATCHER_MESSAGES ?? 30_000);
 const here = import.meta.dirname;
@@ -25,8 +25,9 @@ if (process.argv.includes("--render")) {
     builds: BuildMeasurement[];
     pairs: PairMeasurement[][];
     run: { machine: string; pinned: boolean; seconds: number };
+    solos?: SoloLatency[];
   };
-  report = renderReport(JSON.parse(readFileSync(raw.corpusFile, "utf8")) as Corpus, raw.builds, raw.pairs, raw.run);
+  report = renderReport(JSON.parse(readFileSync(raw.corpusFile, "utf8")) as Corpus, raw.builds, raw.pairs, raw.run, raw.solos);
 } else {
   report = await measureAll();
 }
@@ -78,9 +79,19 @@ async function measureAll(): Promise<string> {
     }
   }
 
+  // Latency of ours and of the fastest npm matcher, each alone in its process.
+  const solos: SoloLatency[] = [];
+  for (const name of [IMPLEMENTATIONS[0]!.name, "@monyone/aho-corasick/fast"]) {
+    const line = measure(["solo", corpusFile, name, "100k"]);
+    if (line === undefined) continue;
+    const solo = JSON.parse(line) as SoloLatency;
+    solos.push(solo);
+    console.log(`100k  ${name.padEnd(32)} alone: p50 ${solo.latency.p50.toFixed(2)} µs, p99 ${solo.latency.p99.toFixed(2)} µs`);
+  }
+
   const run = { machine: machineLine(), pinned, seconds: (performance.now() - started) / 1000 };
-  writeFileSync(rawFile, JSON.stringify({ corpusFile, builds, pairs, run }));
-  return renderReport(corpus, builds, pairs, run);
+  writeFileSync(rawFile, JSON.stringify({ corpusFile, builds, pairs, run, solos }));
+  return renderReport(corpus, builds, pairs, run, solos);
 }
 
 const resultsFile = path.resolve(here, "..", "RESULTS.md");
