@@ -43,12 +43,20 @@ export interface PreparedEntries {
   invalid: InvalidEntry[];
 }
 
+function totalLength(items: unknown): number {
+  if (!Array.isArray(items)) return 0;
+  let n = 0;
+  for (const item of items as { word?: unknown }[]) if (typeof item?.word === "string") n += item.word.length;
+  return n;
+}
+
 /** Validate and normalise compile input. Nothing here throws: bad entries are reported, not matched. */
 export function prepareEntries(input: CompileInput, options: ResolvedNormalize): PreparedEntries {
   const ids: string[] = [];
   const flagList: number[] = [];
   const invalid: InvalidEntry[] = [];
-  const cps = new IntList(1 << 16);
+  // Sized from the words' lengths (folding rarely adds units) so the list is not regrown and copied on the way.
+  const cps = new IntList(totalLength(input?.entries) + totalLength(input?.whitelist));
   const keyStart = new IntList(1 << 12);
   const gapList = new IntList();
   const gapStart = new IntList(1 << 12);

@@ -131,7 +131,7 @@ export function buildDoubleArray(
   // previous one), sizes every array below: a compile allocates tens of MB of typed arrays, and over-allocating
   // them by the total key length made V8 collect garbage for as long as it built.
   const states = countStates(codes, start, count);
-  const a = new Growable(Math.max(1024, states + (states >>> 3) + alphabet.size + 2));
+  const a = new Growable(Math.max(1024, states + (states >>> 2) + alphabet.size + 2));
   a.take(0, -2);
   const outputs = new IntList(count * 5 + 16);
   let patterns = 0;
