@@ -22,7 +22,6 @@ t.test("returns enabled entries, the whitelist, the policies and the version, wi
   t.same(snapshot.entries[0], {
     id: on.id.toString(),
     word: "赌博",
-    normalized: "赌博",
     matchType: "contains",
     level: 3,
     category: "fraud",
@@ -32,7 +31,6 @@ t.test("returns enabled entries, the whitelist, the policies and the version, wi
   t.same(snapshot.entries[1], {
     id: (on.id + 1n).toString(),
     word: "Ass",
-    normalized: "ass",
     matchType: "word",
     level: 2,
     category: "custom",
@@ -40,8 +38,25 @@ t.test("returns enabled entries, the whitelist, the policies and the version, wi
     enabled: true,
   }, "schema defaults: level 2, category custom, both scenes");
   t.equal(typeof snapshot.whitelist[0]?.id, "string");
-  t.same(snapshot.whitelist.map(({ id: _id, ...w }) => w), [{ word: "反赌博", normalized: "反赌博", scenes: ["single"] }]);
+  t.same(snapshot.whitelist.map(({ id: _id, ...w }) => w), [{ word: "反赌博", scenes: ["single"] }]);
   t.same(snapshot.policies.map((p) => p.scene).sort(), ["group", "single"]);
+});
+
+t.test("any text survives the load: separators, quotes, backslashes, emoji; NULL and empty scene lists", async (t) => {
+  const db = await createTestDatabase("wg_db_snap", { poolSize: 2 });
+  t.teardown(db.drop);
+  const odd = ["a\u001eb", "c\u001fd", 'q"uo\\te', "line\nbreak", "👨‍👩‍👧 fam", "comma,word", "bell\u0007tab\t"];
+  for (const [i, word] of odd.entries()) {
+    await db.prisma.sensitiveWord.create({ data: { word, normalized: `n${i}`, category: `cat,${word}` } });
+  }
+  await db.prisma.whitelistEntry.create({ data: { word: "w\u001e\u001f\"", normalized: "w1", scenes: [] } });
+  await db.prisma.$executeRawUnsafe(`UPDATE "sensitive_word" SET "scenes" = NULL WHERE "normalized" = 'n0'`);
+  const snapshot = await loadSnapshot(db.prisma);
+  t.same(snapshot.entries.map((e) => e.word), odd);
+  t.same(snapshot.entries.map((e) => e.category), odd.map((w) => `cat,${w}`));
+  t.same(snapshot.entries[0]?.scenes, [], "a NULL scene list applies nowhere");
+  t.same(snapshot.entries[1]?.scenes, ["single", "group"]);
+  t.same(snapshot.whitelist.map(({ word, scenes }) => ({ word, scenes })), [{ word: "w\u001e\u001f\"", scenes: [] }]);
 });
 
 t.test("a normalize setting stored partially falls back to the contract defaults", async (t) => {
