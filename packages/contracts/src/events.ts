@@ -1,6 +1,9 @@
 import { Type, type Static } from "typebox";
 
-/** What changed; replicas reload the whole snapshot either way, the kind is for logs and metrics. */
+/**
+ * What changed. A replica rebuilds its whole snapshot for a word or whitelist change; a policy change that is the only
+ * change since its snapshot (the event's version is the next one) is applied to the compiled dictionaries in place.
+ */
 export const ChangeKindSchema = Type.Union([Type.Literal("word"), Type.Literal("whitelist"), Type.Literal("policy")]);
 export type ChangeKind = Static<typeof ChangeKindSchema>;
 

@@ -8,7 +8,7 @@ export type { EmbeddedOptions, EmbeddedPrisma } from "./embedded.ts";
 export { bumpVersion, readVersion } from "./version.ts";
 export { ensureDefaults } from "./defaults.ts";
 export type { EnsureDefaultsResult } from "./defaults.ts";
-export { loadSnapshot } from "./snapshot.ts";
+export { loadPolicies, loadSnapshot } from "./snapshot.ts";
 export type { LoadSnapshotOptions, Snapshot, SnapshotEntry, SnapshotWhitelistEntry } from "./snapshot.ts";
 export { insertHitLogs, cutHitText, storableText } from "./hit-logs.ts";
 export type { NewHitLog } from "./hit-logs.ts";

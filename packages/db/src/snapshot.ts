@@ -87,6 +87,18 @@ export async function loadSnapshot(prisma: PrismaClient, options: LoadSnapshotOp
   );
 }
 
+/** The version and the scene policies, read together (one repeatable-read transaction): a policy change's new state. */
+export async function loadPolicies(prisma: PrismaClient): Promise<Pick<Snapshot, "version" | "policies">> {
+  return prisma.$transaction(
+    async (tx) => {
+      const [versionRow] = await tx.$queryRaw<{ version: number }[]>`SELECT "version" FROM "dict_version" WHERE "id" = 1`;
+      const policies = await tx.scenePolicy.findMany({ orderBy: { scene: "asc" } });
+      return { version: versionRow?.version ?? 0, policies: policies.map(policyFromRow) };
+    },
+    { isolationLevel: "RepeatableRead", maxWait: 10_000, timeout: 10_000 },
+  );
+}
+
 function rowsOf(text: string | null | undefined): string[][] {
   if (!text) return [];
   return text.split(ROW).map((row) => row.split(FIELD));

@@ -76,3 +76,49 @@ t.test("over WORKER_COMPILE_THRESHOLD the snapshot is loaded and compiled in a w
   const metrics = await worker.postRaw("/metrics", "", {}, "GET");
   t.match(metrics.text, /wordguard_callback_reload_duration_seconds_count\{mode="worker",result="ok"\} 1/);
 });
+
+t.test("a policy change that is the next version is applied to the compiled dictionaries in place", async (t) => {
+  const added = await events.addWords([{ word: "policyword" }]);
+  t.ok(await events.waitForVersion(added.version));
+  await events.service.snapshots.settled();
+  const before = events.service.snapshots.current!;
+  t.match(await events.call(SINGLE, singleText("a policyword")), { nextCode: 1 });
+  const version = await events.setPolicy("single", { action: "log" });
+  t.ok(await events.waitForVersion(version));
+  const after = events.service.snapshots.current!;
+  t.equal(after.version, version);
+  t.equal(after.mode, "policy");
+  t.equal(after.scenes.single.dictionary, before.scenes.single.dictionary, "the same compiled dictionary");
+  t.equal(after.table, before.table, "the same entry table");
+  t.equal(after.scenes.single.policy.action, "log");
+  t.equal(JSON.stringify(await events.call(SINGLE, singleText("a policyword"))), ALLOWED_TEXT, "logged, not blocked");
+  t.match(events.logs.find((l) => l["msg"] === "snapshot reloaded" && l["version"] === version), { reason: "event:policy", mode: "policy" });
+  const restored = await events.setPolicy("single", { action: "block" });
+  t.ok(await events.waitForVersion(restored));
+  t.match(await events.call(SINGLE, singleText("a policyword")), { nextCode: 1 });
+});
+
+t.test("a policy event after unannounced changes rebuilds everything", async (t) => {
+  const quiet = await events.addWords([{ word: "unannouncedword" }], { publish: false });
+  const version = await events.setPolicy("single", { rejectMessage: "not here" });
+  t.equal(version, quiet.version + 1);
+  t.ok(await events.waitForVersion(version));
+  const after = events.service.snapshots.current!;
+  t.not(after.mode, "policy", "the database moved on by two versions: a full build");
+  t.match(await events.call(SINGLE, singleText("an unannouncedword")), { nextCode: 1, errMsg: "not here" });
+  const restored = await events.setPolicy("single", { rejectMessage: "" });
+  t.ok(await events.waitForVersion(restored));
+});
+
+t.test("a policy change of the normalisation recompiles", async (t) => {
+  const before = events.service.snapshots.current!;
+  const version = await events.setPolicy("single", { normalize: { ...before.scenes.single.policy.normalize, ignoreCase: false } });
+  t.ok(await events.waitForVersion(version));
+  const after = events.service.snapshots.current!;
+  t.not(after.mode, "policy");
+  t.not(after.scenes.single.dictionary, before.scenes.single.dictionary, "a dictionary compiled for the new setting");
+  t.equal(after.scenes.single.dictionary.options.ignoreCase, false);
+  const restored = await events.setPolicy("single", { normalize: before.scenes.single.policy.normalize });
+  t.ok(await events.waitForVersion(restored));
+  t.equal(events.service.snapshots.current!.scenes.single.dictionary.options.ignoreCase, true);
+});

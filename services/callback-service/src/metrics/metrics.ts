@@ -97,7 +97,7 @@ export function createMetrics(): CallbackMetrics {
   });
   const reloadDuration = new Histogram({
     name: `${PREFIX}reload_duration_seconds`,
-    help: "Time to load and compile a snapshot, by where it was built (inline or worker) and result",
+    help: "Time to load and compile a snapshot, by where it was built (inline, worker, or policy: a policy change applied to the dictionaries in use) and result",
     labelNames: ["mode", "result"],
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers: [registry],

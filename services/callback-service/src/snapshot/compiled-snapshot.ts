@@ -14,7 +14,8 @@ export interface ScenePlan {
   contentTypes: ReadonlySet<number>;
 }
 
-export type BuildMode = "inline" | "worker";
+/** Where a snapshot was built; "policy": a policy change applied to the dictionaries of the snapshot before it. */
+export type BuildMode = "inline" | "worker" | "policy";
 
 export interface CompiledSnapshot {
   version: number;
@@ -25,6 +26,8 @@ export interface CompiledSnapshot {
   whitelist: number;
   scenes: Readonly<Record<Scene, ScenePlan>>;
   table: EntryTable;
+  /** by normalizeKey(): kept so that a policy change can reuse them */
+  dictionaries: ReadonlyMap<string, Dictionary>;
   /** matcher stats per distinct dictionary, for the reload log line */
   stats: DictionaryStats[];
 }
@@ -60,6 +63,33 @@ export function assembleSnapshot(parts: SnapshotParts, mode: BuildMode): Compile
     whitelist: parts.whitelist,
     scenes,
     table: parts.table,
+    dictionaries: parts.dictionaries,
     stats: [...parts.dictionaries.values()].map((d) => d.stats()),
   });
+}
+
+/**
+ * The snapshot of `version` when the only change since `current` is one to the scene policies: the same dictionaries
+ * and entry table under the new policies. Undefined when a policy now asks for a normalisation no dictionary of
+ * `current` was compiled with: that takes a full build.
+ */
+export function withPolicies(current: CompiledSnapshot, version: number, policies: ScenePolicies): CompiledSnapshot | undefined {
+  const dictionaries = new Map<string, Dictionary>();
+  for (const scene of SCENES) {
+    const key = normalizeKey(policies[scene].normalize);
+    const dictionary = current.dictionaries.get(key);
+    if (!dictionary) return undefined;
+    dictionaries.set(key, dictionary);
+  }
+  return assembleSnapshot(
+    {
+      version,
+      policies,
+      dictionaries,
+      table: current.table,
+      entries: current.entries,
+      whitelist: current.whitelist,
+    },
+    "policy",
+  );
 }

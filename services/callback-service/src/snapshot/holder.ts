@@ -2,16 +2,18 @@
 // answers), then keeps up with changes. Change events on the bus are hints carrying a version; polling the version
 // every RELOAD_POLL_MS (and right after the bus resubscribes) repairs lost hints. Reloads coalesce: at most one build
 // runs, and any number of hints arriving meanwhile cause at most one more. Events for versions already loaded are
-// ignored. The swap is one reference assignment.
+// ignored. The swap is one reference assignment. A policy change that is the next version reuses the compiled
+// dictionaries (see #applyPolicies).
 import type { Logger } from "pino";
-import { CHANNELS } from "@wordguard/contracts";
+import { CHANNELS, type ChangeKind } from "@wordguard/contracts";
 import type { EventBus } from "@wordguard/bus";
-import { readVersion, type PrismaClient } from "@wordguard/db";
+import { loadPolicies, readVersion, type PrismaClient } from "@wordguard/db";
 import type { CallbackMetrics } from "../metrics/metrics.ts";
 import { backoffDelay } from "../hitlog/backoff.ts";
 import { buildInline } from "./build-inline.ts";
 import { chooseBuildMode } from "./build-mode.ts";
-import type { BuildMode, CompiledSnapshot } from "./compiled-snapshot.ts";
+import { withPolicies, type BuildMode, type CompiledSnapshot } from "./compiled-snapshot.ts";
+import { resolvePolicies } from "./policies.ts";
 import { BuildWorkerClient, type BuildWorkerView } from "./worker/build-worker-client.ts";
 
 /** Default bound of one worker build; above loadSnapshot's own 120 s, so a slow database fails as itself first. */
@@ -108,7 +110,7 @@ export class SnapshotHolder {
     const { bus } = this.#o;
     // Not awaited: with Redis down the subscription completes whenever Redis comes back; polling covers the gap.
     this.#subscribed = bus
-      .subscribe(CHANNELS.dictionaryChanged, (event) => this.request(event.version, `event:${event.kind}`))
+      .subscribe(CHANNELS.dictionaryChanged, (event) => this.request(event.version, `event:${event.kind}`, event.kind))
       .then(() => {
         this.#log.debug("subscribed to change events");
         return true;
@@ -127,8 +129,11 @@ export class SnapshotHolder {
     this.request(0, "start");
   }
 
-  /** A hint that `version` exists: reload unless it is already loaded. */
-  request(version: number, reason: string): void {
+  /**
+   * A hint that `version` exists: reload unless it is already loaded. `kind` comes with a change event: a policy
+   * change that is the very next version is applied to the compiled dictionaries in use instead of rebuilding them.
+   */
+  request(version: number, reason: string, kind?: ChangeKind): void {
     if (this.#closed) return;
     if (this.#current && version <= this.#current.version) {
       this.#log.debug({ version, loaded: this.#current.version, reason }, "change already loaded; ignored");
@@ -139,7 +144,8 @@ export class SnapshotHolder {
       this.#again = true;
       return;
     }
-    this.#building = this.#run(reason).finally(() => {
+    const policyOnly = kind === "policy" && this.#current !== undefined && version === this.#current.version + 1;
+    this.#building = this.#run(reason, policyOnly).finally(() => {
       this.#building = undefined;
     });
   }
@@ -179,12 +185,13 @@ export class SnapshotHolder {
     await this.#worker?.close().catch(() => undefined);
   }
 
-  async #run(reason: string): Promise<void> {
+  async #run(reason: string, policyOnly: boolean): Promise<void> {
     let attempt = 0;
     for (;;) {
       this.#again = false;
       try {
-        await this.#buildOnce(reason);
+        await this.#buildOnce(reason, policyOnly);
+        policyOnly = false; // coalesced changes may be of any kind
         attempt = 0;
       } catch (err) {
         if (this.#closed) return;
@@ -210,25 +217,31 @@ export class SnapshotHolder {
     }
   }
 
-  async #buildOnce(reason: string): Promise<void> {
+  async #buildOnce(reason: string, policyOnly: boolean): Promise<void> {
     const { prisma, metrics, databaseUrl, workerThreshold } = this.#o;
     const started = performance.now();
     let mode: BuildMode = "inline";
     try {
-      mode = await chooseBuildMode({
-        databaseUrl,
-        workerThreshold,
-        current: this.#current,
-        countEnabled: () => prisma.sensitiveWord.count({ where: { enabled: true } }),
-      });
+      const reused = policyOnly && this.#current ? await this.#applyPolicies(this.#current) : undefined;
       let snapshot: CompiledSnapshot;
       let detail: Record<string, number> = {};
-      if (mode === "worker" && this.#worker) {
-        const built = await this.#worker.build(this.#current !== undefined);
-        snapshot = built.snapshot;
-        detail = { loadMs: Math.round(built.loadMs), compileMs: Math.round(built.compileMs), workerStarts: this.#worker.started };
+      if (reused) {
+        mode = "policy";
+        snapshot = reused;
       } else {
-        snapshot = await buildInline(prisma);
+        mode = await chooseBuildMode({
+          databaseUrl,
+          workerThreshold,
+          current: this.#current,
+          countEnabled: () => prisma.sensitiveWord.count({ where: { enabled: true } }),
+        });
+        if (mode === "worker" && this.#worker) {
+          const built = await this.#worker.build(this.#current !== undefined);
+          snapshot = built.snapshot;
+          detail = { loadMs: Math.round(built.loadMs), compileMs: Math.round(built.compileMs), workerStarts: this.#worker.started };
+        } else {
+          snapshot = await buildInline(prisma);
+        }
       }
       const seconds = (performance.now() - started) / 1000;
       metrics.reloadDuration.labels(mode, "ok").observe(seconds);
@@ -258,6 +271,17 @@ export class SnapshotHolder {
       metrics.reloadDuration.labels(mode, "error").observe((performance.now() - started) / 1000);
       throw err;
     }
+  }
+
+  /**
+   * The snapshot of the next version when that version is a policy change: the policies read with the version in one
+   * transaction; if the database has moved further (other changes), or a policy now needs a normalisation nothing was
+   * compiled with, undefined — the caller then builds everything.
+   */
+  async #applyPolicies(current: CompiledSnapshot): Promise<CompiledSnapshot | undefined> {
+    const state = await loadPolicies(this.#o.prisma);
+    if (state.version !== current.version + 1) return undefined;
+    return withPolicies(current, state.version, resolvePolicies(state.policies));
   }
 }
 
