@@ -210,6 +210,15 @@ try {
     const reloadText = p.reloadSeconds === undefined ? "n/a" : `${fmt(p.reloadSeconds, 1)} s (${p.reloads})`;
     return `| ${p.name} | ${p.changes.length} of ${p.changes.length + p.notEnforced.length} | ${fmt(percentile(d, 50), 0)} | ${fmt(percentile(d, 99), 0)} | ${fmt(d.length ? Math.max(...d) : Number.NaN, 0)} | ${fmt(percentile(after, 50), 0)} | ${fmt(percentile(p.changes.map((c) => c.adminMs), 50), 0)} | ${reloadText} | ${loadText} |`;
   };
+  // Word and whitelist changes rebuild the replicas' automata; a policy change that is the next version does not.
+  const kinds = [...new Set(phases.flatMap((p) => p.changes.map((c) => c.kind)))];
+  const kindRow = (kind: string): string =>
+    `| ${kind} | ${phases
+      .map((p) => {
+        const d = p.changes.filter((c) => c.kind === kind).map((c) => c.delayMs);
+        return d.length === 0 ? "–" : `${fmt(percentile(d, 50), 0)} / ${fmt(Math.max(...d), 0)}`;
+      })
+      .join(" | ")} |`;
   const fixed = phases[1]!;
   const fixedDelays = fixed.changes.map((c) => c.delayMs);
   const notEnforced = phases.flatMap((p) => p.notEnforced.map((line) => `${p.name}: ${line}`));
@@ -232,11 +241,17 @@ try {
     "",
     "### Propagation of admin changes",
     "",
-    `Rounds of six changes through the admin API (add word, add whitelist entry, policy action log, policy action block, delete whitelist entry, delete word), each measured from sending the admin request until both replicas answer a probe with the new verdict (probes every 5 ms per replica). Every change makes each replica reload and recompile the ${DICTIONARY_SIZE.toLocaleString("en")}-entry snapshot (in a worker thread); the reload column is the mean of \`wordguard_callback_reload_duration_seconds\` (the replicas' /metrics) over the phase — the propagation delay is essentially one or two such reloads.`,
+    `Rounds of six changes through the admin API (add word, add whitelist entry, policy action log, policy action block, delete whitelist entry, delete word), each measured from sending the admin request until both replicas answer a probe with the new verdict (probes every 5 ms per replica). A word or whitelist change makes each replica reload and recompile the ${DICTIONARY_SIZE.toLocaleString("en")}-entry snapshot (in its build worker); a policy change that is the next version is applied to the compiled dictionaries in place. The reload column is the mean of \`wordguard_callback_reload_duration_seconds\` (the replicas' /metrics) over the phase, both kinds together.`,
     "",
     "| load | changes enforced | p50 ms | p99 ms | max ms | p50 after the admin reply | admin request p50 | mean replica reload (count) | load meanwhile |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---|",
     ...phases.map(phaseRow),
+    "",
+    "By kind of change, p50 / max ms:",
+    "",
+    `| change | ${phases.map((p) => p.name).join(" | ")} |`,
+    `|---|${phases.map(() => "---:").join("|")}|`,
+    ...kinds.map(kindRow),
     "",
     ...(notEnforced.length > 0 ? ["Changes not enforced by both replicas in time (not in the delays above):", "", ...notEnforced.map((line) => `- ${line}`), ""] : []),
     ...(reloadFailures.length > 0 ? [`Replica logs, "reload failed": ${reloadFailures.map((m) => `\`${m}\``).join("; ")}.`, ""] : []),
