@@ -7,9 +7,10 @@
  *   `class` or `ass123`; `傻逼` hits inside any Chinese sentence).
  */
 const CONTENT = /^[\p{L}\p{N}\p{M}]$/u;
-// Po, the dashes (Pd: the em dash of 破折号 ——) and the wave dashes of 连接号 (～ U+FF5E, 〜 U+301C, which Unicode
-// files under Sm): the marks GB/T 15834 uses between parts of a sentence.
-const CLAUSE = /^[\p{Po}\p{Pd}\u{FF5E}\u{301C}]$/u;
+// Po, the em dashes of 破折号 (——, ―, ⸺, ⸻) and the wave dashes (～ U+FF5E, 〜 U+301C): the marks GB/T 15834 puts
+// between parts of a sentence. Hyphens and the en dash (连接号 inside a term, and what a full-width IME types for `-`:
+// －) are not among them: `傻－逼` is an evasion.
+const CLAUSE = /^[\p{Po}\u{2014}\u{2015}\u{2E3A}\u{2E3B}\u{FF5E}\u{301C}]$/u;
 const UNSPACED = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
 
 export function isContent(cp: number): boolean {
@@ -23,7 +24,7 @@ export function isWordChar(cp: number): boolean {
 
 /**
  * Chinese clause punctuation: non-ASCII "other punctuation" (General_Category Po: `，。、！？；：…·` and
- * the full-width forms), dashes (`——`) and wave dashes (`～`), judged on the character as typed. Chinese is written without spaces, so these
+ * the full-width forms), em dashes (`——`) and wave dashes (`～`), judged on the character as typed. Chinese is written without spaces, so these
  * are what separate its clauses: a match may not bridge them between two CJK characters (`好的，同意`
  * and `好……的` do not glue). ASCII punctuation, spaces, symbols and emoji are what evaders type between
  * characters, so `傻.逼`, `傻 逼`, `傻*逼` and `傻😀逼` still hit.
