@@ -95,7 +95,7 @@ export function renderReport(rounds: Round[], c: ReportContext): string {
     "## Callback",
     "",
     `Measured ${c.machine}; \`pnpm bench:callback\` (bench/callback/run.ts), ${rounds.length} rounds, ${Math.round(c.seconds)} s in all. ` +
-      `${c.pinned ? "Each server pinned to core 0, the load generators to core 1 (taskset)" : "Not pinned (no taskset)"}; PostgreSQL and Redis float. ` +
+      `${c.pinned ? "Each server pinned to core 0, the load generators to core 1 (taskset) at nice −10 where permitted, so that database work floating onto that core does not delay the sends" : "Not pinned (no taskset)"}; PostgreSQL and Redis float. ` +
       "The machine is shared with other jobs: read the medians and the ratios, which compare (a) and (b) within the same run.",
     "",
     "- (a) ceiling: a bare Fastify route (`bench/callback/baseline-server.ts`) returning the allowed reply through the same response schema, default JSON body parsing, no logger.",

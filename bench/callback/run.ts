@@ -9,6 +9,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { setPriority } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { CHANNELS } from "@wordguard/contracts";
@@ -47,7 +48,20 @@ const pinned = (() => {
   }
 })();
 
-log("building the workload (matcher benchmark corpus, 100k entries) …");
+// PostgreSQL and Redis float over both cores; the snapshot query of a reload (~170 ms of database CPU at normal priority)
+// landed on the generator's core and delayed its sends by tens of ms, charging that to the server under test. At a
+// higher priority the generator preempts it, as it would own its core; the database then uses what the generator
+// leaves idle, or the server's core — which is the co-located deployment's honest cost. (Needs root; else unchanged.)
+const generatorPriority = (() => {
+  try {
+    setPriority(process.pid, -10);
+    return -10;
+  } catch {
+    return 0;
+  }
+})();
+
+log(`building the workload (matcher benchmark corpus, 100k entries) … (generator nice ${generatorPriority})`);
 const workload = await buildWorkload();
 const databaseUrl = benchDatabaseUrl();
 const prisma = await freshBenchDatabase(databaseUrl);
