@@ -73,6 +73,30 @@ class BodyCache {
   }
 }
 
+/**
+ * The seq-th request's target (`pickTarget(seq)`) and operationID, and how it becomes a planned request once its
+ * command, body and expectation are drawn: what every planner below shares.
+ */
+function requestSlot(
+  targets: readonly CallbackTarget[],
+  pickTarget: (seq: number) => number,
+  operationPrefix: string,
+  seq: number,
+): { operationID: string; plan(command: string, body: string, tag: Omit<TrafficTag, "operationID">): PlannedRequest<TrafficTag> } {
+  const target = pickTarget(seq);
+  const base = targets[target];
+  if (!base) throw new Error(`no target ${target}`);
+  const operationID = `${operationPrefix}-${seq}`;
+  return {
+    operationID,
+    plan: (command, body, tag) => ({
+      target,
+      request: { ...callbackRequest(base, command, null, { operationID }), body },
+      tag: { ...tag, operationID },
+    }),
+  };
+}
+
 /** A planner for the load generator: the seq-th request of the mix, sent to `pickTarget(seq)`. */
 export function mixedTraffic(
   targets: readonly CallbackTarget[],
@@ -84,10 +108,7 @@ export function mixedTraffic(
   const total = mix.shares.hit + mix.shares.clean + mix.shares.friend;
   const cache = new BodyCache();
   return (seq) => {
-    const target = pickTarget(seq);
-    const base = targets[target];
-    if (!base) throw new Error(`no target ${target}`);
-    const operationID = `${operationPrefix}-${seq}`;
+    const { operationID, plan } = requestSlot(targets, pickTarget, operationPrefix, seq);
     const draw = rng.next() * total;
     if (draw < mix.shares.hit + mix.shares.clean) {
       const hit = draw < mix.shares.hit;
@@ -97,22 +118,14 @@ export function mixedTraffic(
       const contentType = rng.pick([101, 101, 101, 106, 114, 117, 118]);
       const sendID = `u${rng.int(1, 50)}`;
       const body = cache.serialise(`${scene}|${contentType}|${sendID}|${text}`, (id) => messageBody(scene, { text, operationID: id, contentType, sendID }), operationID);
-      return {
-        target,
-        request: { ...callbackRequest(base, COMMAND_OF_SCENE[scene], null, { operationID }), body },
-        tag: { kind: scene, expect: hit ? "blocked" : "allowed", operationID },
-      };
+      return plan(COMMAND_OF_SCENE[scene], body, { kind: scene, expect: hit ? "blocked" : "allowed" });
     }
     const roll = rng.int(0, 2);
     const toUser = roll === 0 ? mix.acceptingUser : roll === 1 ? mix.refusingUser : mix.unknownUser;
     const expect: Expectation = roll === 0 ? "allowed" : roll === 1 ? "refused" : "unknown-user";
     const fromUser = `u${rng.int(1, 50)}`;
     const body = cache.serialise(`friend|${fromUser}|${toUser}`, () => addFriendBody(fromUser, toUser), operationID);
-    return {
-      target,
-      request: { ...callbackRequest(base, COMMANDS.beforeAddFriend, null, { operationID }), body },
-      tag: { kind: "add-friend", expect, operationID },
-    };
+    return plan(COMMANDS.beforeAddFriend, body, { kind: "add-friend", expect });
   };
 }
 
@@ -129,19 +142,12 @@ export function textTraffic(
 ): (seq: number) => PlannedRequest<TrafficTag> {
   const cache = new BodyCache();
   return (seq) => {
-    const target = pickTarget(seq);
-    const base = targets[target];
-    if (!base) throw new Error(`no target ${target}`);
-    const operationID = `${operationPrefix}-${seq}`;
+    const { operationID, plan } = requestSlot(targets, pickTarget, operationPrefix, seq);
     const index = rng.int(0, texts.length - 1);
     const scene = rng.chance(0.6) ? "single" : "group";
     const text = texts[index]!;
     const body = cache.serialise(`${scene}|${index}`, (id) => messageBody(scene, { text, operationID: id }), operationID);
-    return {
-      target,
-      request: { ...callbackRequest(base, COMMAND_OF_SCENE[scene], null, { operationID }), body },
-      tag: { kind: scene, expect: "decided", operationID },
-    };
+    return plan(COMMAND_OF_SCENE[scene], body, { kind: scene, expect: "decided" });
   };
 }
 
