@@ -2,8 +2,9 @@
 // the version they make up, read in ONE repeatable-read transaction so a governance write committing meanwhile is
 // either wholly in the snapshot (and counted in its version) or wholly absent.
 import type { MatchType, Level, Policies, Scene } from "@wordguard/contracts";
-import type { PrismaClient } from "./client.ts";
+import type { PrismaClient, Tx } from "./client.ts";
 import { policyFromRow, toLevel } from "./policy-row.ts";
+import { readVersion } from "./version.ts";
 
 export interface SnapshotEntry {
   id: string;
@@ -51,8 +52,8 @@ const FIELD = "\u001f";
 export async function loadSnapshot(prisma: PrismaClient, options: LoadSnapshotOptions = {}): Promise<Snapshot> {
   return prisma.$transaction(
     async (tx) => {
-      // The first query fixes the transaction's snapshot: every read below sees the same committed state.
-      const [versionRow] = await tx.$queryRaw<{ version: number }[]>`SELECT "version" FROM "dict_version" WHERE "id" = 1`;
+      // The first query (the version) fixes the transaction's snapshot: every read below sees the same committed state.
+      const { version, policies } = await readVersionAndPolicies(tx);
       // A NULL scene array (written outside Prisma) becomes an empty list: the entry applies nowhere.
       const [entryRows] = await tx.$queryRaw<{ rows: string | null }[]>`
         SELECT string_agg("id"::text || chr(31) || "level"::text || chr(31) || "match_type"::text || chr(31) ||
@@ -63,9 +64,8 @@ export async function loadSnapshot(prisma: PrismaClient, options: LoadSnapshotOp
         SELECT string_agg("id"::text || chr(31) || coalesce(array_to_string("scenes", ','), '') || chr(31) ||
           to_json("word")::text, chr(30) ORDER BY "id") AS "rows"
         FROM "sensitive_word_whitelist"`;
-      const policies = await tx.scenePolicy.findMany({ orderBy: { scene: "asc" } });
       return {
-        version: versionRow?.version ?? 0,
+        version,
         entries: rowsOf(entryRows?.rows).map((f) => ({
           id: f[0] as string,
           level: toLevel(Number(f[1])),
@@ -80,7 +80,7 @@ export async function loadSnapshot(prisma: PrismaClient, options: LoadSnapshotOp
           scenes: scenesOf(f[1]),
           word: JSON.parse(f[2] as string) as string,
         })),
-        policies: policies.map(policyFromRow),
+        policies,
       };
     },
     { isolationLevel: "RepeatableRead", maxWait: 10_000, timeout: options.timeoutMs ?? 120_000 },
@@ -89,14 +89,14 @@ export async function loadSnapshot(prisma: PrismaClient, options: LoadSnapshotOp
 
 /** The version and the scene policies, read together (one repeatable-read transaction): a policy change's new state. */
 export async function loadPolicies(prisma: PrismaClient): Promise<Pick<Snapshot, "version" | "policies">> {
-  return prisma.$transaction(
-    async (tx) => {
-      const [versionRow] = await tx.$queryRaw<{ version: number }[]>`SELECT "version" FROM "dict_version" WHERE "id" = 1`;
-      const policies = await tx.scenePolicy.findMany({ orderBy: { scene: "asc" } });
-      return { version: versionRow?.version ?? 0, policies: policies.map(policyFromRow) };
-    },
-    { isolationLevel: "RepeatableRead", maxWait: 10_000, timeout: 10_000 },
-  );
+  return prisma.$transaction(readVersionAndPolicies, { isolationLevel: "RepeatableRead", maxWait: 10_000, timeout: 10_000 });
+}
+
+/** The version first (in a repeatable-read transaction it fixes the snapshot), then the scene policies. */
+async function readVersionAndPolicies(tx: Tx): Promise<Pick<Snapshot, "version" | "policies">> {
+  const version = await readVersion(tx);
+  const rows = await tx.scenePolicy.findMany({ orderBy: { scene: "asc" } });
+  return { version, policies: rows.map(policyFromRow) };
 }
 
 function rowsOf(text: string | null | undefined): string[][] {
