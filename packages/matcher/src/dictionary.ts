@@ -1,6 +1,6 @@
 import { buildAlphabet } from "./automaton/alphabet.ts";
 import { CandidateBuffer } from "./candidates.ts";
-import { ENTRY_WHITELIST, ENTRY_WORD, type PreparedEntries, prepareEntries, sceneMask } from "./entries.ts";
+import { ENTRY_WHITELIST, ENTRY_WORD, hasOwnGaps, type PreparedEntries, prepareEntries, sceneMask } from "./entries.ts";
 import { buildDoubleArray, OUT_CONTAINS, OUT_OWN_GAPS, OUT_WORD } from "./automaton/double-array.ts";
 import { type DataHeader, type DictionaryData, type EntryIds, idsOf, lazyIds, packData, viewData } from "./layout.ts";
 import { maskText } from "./mask.ts";
@@ -117,23 +117,22 @@ export class Dictionary {
 
 /** What the first pass needs to know about each entry (see OUT_*); whitelist entries alone never hit. */
 function summariesOf(prepared: PreparedEntries): Uint8Array {
-  const { flags, gapStart } = prepared;
+  const { flags } = prepared;
   const summaries = new Uint8Array(flags.length);
   for (let i = 0; i < flags.length; i++) {
     const f = flags[i] as number;
     if ((f & ENTRY_WHITELIST) !== 0) continue;
-    const ownGaps = (gapStart[i + 1] as number) > (gapStart[i] as number);
-    summaries[i] = ((f & ENTRY_WORD) !== 0 ? OUT_WORD : OUT_CONTAINS) | (ownGaps ? OUT_OWN_GAPS : 0);
+    summaries[i] = ((f & ENTRY_WORD) !== 0 ? OUT_WORD : OUT_CONTAINS) | (hasOwnGaps(prepared, i) ? OUT_OWN_GAPS : 0);
   }
   return summaries;
 }
 
 /** Whether some entry (or, with whitelist, some whitelist entry too) has a separator of its own. */
 function anyOwnGaps(prepared: PreparedEntries, whitelist: boolean): boolean {
-  const { flags, gapStart } = prepared;
+  const { flags } = prepared;
   for (let i = 0; i < flags.length; i++) {
     if (!whitelist && ((flags[i] as number) & ENTRY_WHITELIST) !== 0) continue;
-    if ((gapStart[i + 1] as number) > (gapStart[i] as number)) return true;
+    if (hasOwnGaps(prepared, i)) return true;
   }
   return false;
 }

@@ -88,8 +88,8 @@ export function prepareEntries(input: CompileInput, options: ResolvedNormalize):
       }
       const keyFrom = cps.length;
       const gapFrom = gapList.length;
+      // An empty key appended nothing, gaps included (a gap is only recorded before a unit of the key).
       if (foldKeyInto(word, options, cps, gapList) === 0) {
-        gapList.length = gapFrom;
         invalid.push({ id, word: raw, kind, reason: "normalizes-to-nothing" });
         continue;
       }
@@ -119,4 +119,9 @@ export function prepareEntries(input: CompileInput, options: ResolvedNormalize):
     whitelistCount,
     invalid,
   };
+}
+
+/** Whether prepared entry i has separators of its own (`fuck you`). */
+export function hasOwnGaps(prepared: Pick<PreparedEntries, "gapStart">, i: number): boolean {
+  return (prepared.gapStart[i + 1] as number) > (prepared.gapStart[i] as number);
 }

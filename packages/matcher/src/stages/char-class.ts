@@ -24,10 +24,10 @@ export function isWordChar(cp: number): boolean {
 
 /**
  * Chinese clause punctuation: non-ASCII "other punctuation" (General_Category Po: `，。、！？；：…·` and
- * the full-width forms), em dashes (`——`) and wave dashes (`～`), judged on the character as typed. Chinese is written without spaces, so these
- * are what separate its clauses: a match may not bridge them between two CJK characters (`好的，同意`
- * and `好……的` do not glue). ASCII punctuation, spaces, symbols and emoji are what evaders type between
- * characters, so `傻.逼`, `傻 逼`, `傻*逼` and `傻😀逼` still hit.
+ * the full-width forms), em dashes (`——`) and wave dashes (`～`), judged on the character as typed.
+ * Chinese is written without spaces, so these are what separate its clauses: a match may not bridge them
+ * between two CJK characters (`好的，同意` and `好……的` do not glue). ASCII punctuation, spaces, symbols
+ * and emoji are what evaders type between characters, so `傻.逼`, `傻 逼`, `傻*逼` and `傻😀逼` still hit.
  */
 export function isClausePunctuation(cp: number): boolean {
   return cp > 0x7f && CLAUSE.test(String.fromCodePoint(cp));
