@@ -14,6 +14,7 @@
 import { readFileSync } from "node:fs";
 import { median, percentile } from "../lib/stats.ts";
 import type { Corpus, MessageKind } from "./corpus.ts";
+import type { LatencySummary } from "./report.ts";
 import { IMPLEMENTATIONS, type Implementation, type Matcher } from "./implementations.ts";
 
 const [mode, corpusFile, implName, size] = process.argv.slice(2);
@@ -28,13 +29,18 @@ const texts = corpus.messages.map((m) => m.text);
 const input = { entries: size === "100k" ? corpus.entries100k : corpus.entries10k, whitelist: corpus.whitelist };
 const ours = IMPLEMENTATIONS[0] as Implementation;
 
+function summarize(us: Float64Array): LatencySummary {
+  const sample = Array.from(us);
+  return { p50: percentile(sample, 50), p99: percentile(sample, 99), p999: percentile(sample, 99.9), max: percentile(sample, 100) };
+}
+
 if (mode === "solo") {
   // In a pair, every message is timed right after the other matcher ran on it, so each side also pays for the
   // cache lines the other one evicted (a 43 MB competitor slows our p50 by half). A callback replica runs one
   // matcher: this is that figure.
   const m = impl.build(input);
   for (let pass = 0; pass < 3; pass++) for (const text of texts) m.all(text);
-  const passes: { p50: number; p99: number; p999: number; max: number }[] = [];
+  const passes: LatencySummary[] = [];
   const us = new Float64Array(texts.length);
   for (let pass = 0; pass < 3; pass++) {
     for (let i = 0; i < texts.length; i++) {
@@ -42,10 +48,9 @@ if (mode === "solo") {
       m.all(texts[i] as string);
       us[i] = (performance.now() - t0) * 1000;
     }
-    const sample = Array.from(us);
-    passes.push({ p50: percentile(sample, 50), p99: percentile(sample, 99), p999: percentile(sample, 99.9), max: percentile(sample, 100) });
+    passes.push(summarize(us));
   }
-  const pick = (key: "p50" | "p99" | "p999" | "max"): number => median(passes.map((p) => p[key]));
+  const pick = (key: keyof LatencySummary): number => median(passes.map((p) => p[key]));
   console.log(JSON.stringify({ implementation: impl.name, size, latency: { p50: pick("p50"), p99: pick("p99"), p999: pick("p999"), max: pick("max") }, passes }));
 } else if (mode === "build") {
   gc();
@@ -118,7 +123,7 @@ if (mode === "solo") {
   }
 
   // Latency and detection at 100k: every message timed once per matcher, the order alternating.
-  let latency: { p50: number; p99: number; p999: number; max: number }[] | undefined;
+  let latency: LatencySummary[] | undefined;
   let quality: Record<MessageKind, { messages: number; flagged: number }>[] | undefined;
   if (size === "100k") {
     const us = [new Float64Array(texts.length), new Float64Array(texts.length)];
@@ -131,15 +136,7 @@ if (mode === "solo") {
         us[k]![i] = (performance.now() - t0) * 1000;
       }
     }
-    latency = us.map((u) => {
-      const sample = Array.from(u);
-      return {
-        p50: percentile(sample, 50),
-        p99: percentile(sample, 99),
-        p999: percentile(sample, 99.9),
-        max: percentile(sample, 100),
-      };
-    });
+    latency = us.map(summarize);
     quality = pair.map((p) => {
       const q: Record<MessageKind, { messages: number; flagged: number }> = {
         clean: { messages: 0, flagged: 0 },

@@ -1,6 +1,14 @@
 import { median } from "../lib/stats.ts";
 import type { Corpus, MessageKind } from "./corpus.ts";
 
+/** Per-message latency percentiles, µs. */
+export interface LatencySummary {
+  p50: number;
+  p99: number;
+  p999: number;
+  max: number;
+}
+
 export interface BuildMeasurement {
   implementation: string;
   size: "10k" | "100k";
@@ -23,7 +31,7 @@ export interface PairMeasurement {
   any: { perSecond: number; runs: number[]; found: number };
   /** On the competitor's row: ours ÷ it, median of the per-round ratios of alternating passes. */
   oursOverThis?: { all: number; any: number; runsAll: number[]; runsAny: number[] };
-  latency?: { p50: number; p99: number; p999: number; max: number };
+  latency?: LatencySummary;
   quality?: Record<MessageKind, { messages: number; flagged: number }>;
 }
 
@@ -36,7 +44,7 @@ const x = (n: number): string => `${n.toFixed(2)}×`;
 /** A matcher's per-message latency timed alone (measure.ts solo). */
 export interface SoloLatency {
   implementation: string;
-  latency: { p50: number; p99: number; p999: number; max: number };
+  latency: LatencySummary;
 }
 
 export function renderReport(
