@@ -1,5 +1,6 @@
 import type { FlatKeys } from "./automaton/build-trie.ts";
 import { foldKeyInto } from "./fold-key.ts";
+import { folderFor } from "./fold.ts";
 import { IntList } from "./int-list.ts";
 import type { CompileInput, InvalidEntry, ResolvedNormalize, Scene } from "./types.ts";
 
@@ -62,6 +63,7 @@ export function prepareEntries(input: CompileInput, options: ResolvedNormalize):
   const gapStart = new IntList(1 << 12);
   let entryCount = 0;
   let whitelistCount = 0;
+  const folder = folderFor(options);
   const lists = [
     { kind: "entry" as const, items: Array.isArray(input?.entries) ? input.entries : [] },
     { kind: "whitelist" as const, items: Array.isArray(input?.whitelist) ? input.whitelist : [] },
@@ -89,7 +91,7 @@ export function prepareEntries(input: CompileInput, options: ResolvedNormalize):
       const keyFrom = cps.length;
       const gapFrom = gapList.length;
       // An empty key appended nothing, gaps included (a gap is only recorded before a unit of the key).
-      if (foldKeyInto(word, options, cps, gapList) === 0) {
+      if (foldKeyInto(word, folder, options.ignoreRepeat, cps, gapList) === 0) {
         invalid.push({ id, word: raw, kind, reason: "normalizes-to-nothing" });
         continue;
       }

@@ -21,6 +21,13 @@ export interface FoldUnit {
 
 const EMPTY: readonly FoldUnit[] = Object.freeze([]);
 
+/** Kinds of `Folder.unitCode` values (low two bits; never 0, which marks "not computed"). */
+export const UNIT_NONE = 1;
+export const UNIT_SEPARATOR = 2;
+export const UNIT_CONTENT = 3;
+/** More than one unit: take `fold`. */
+export const UNIT_MANY = 4;
+
 /**
  * The whole pipeline for one code point, stages in their fixed order:
  * invisible → width (NFKC) → confusables → case → traditional→simplified → leet → classify.
@@ -52,9 +59,26 @@ export class Folder {
   readonly #options: ResolvedNormalize;
   readonly #bmp: (readonly FoldUnit[] | undefined)[] = new Array(0x10000);
   readonly #astral = new Map<number, readonly FoldUnit[]>();
+  /** BMP folds that are at most one unit, as one int (see `unitCode`); 0 = not computed yet. */
+  readonly #codes = new Int32Array(0x10000);
 
   constructor(options: ResolvedNormalize) {
     this.#options = options;
+  }
+
+  /**
+   * The fold of a BMP code point as one int, for loops over 100k+ words (compile) that would otherwise walk a unit
+   * array per character: UNIT_NONE (dropped), UNIT_SEPARATOR, UNIT_MANY (use `fold`), or a content unit `cp << 2 |
+   * UNIT_CONTENT`.
+   */
+  unitCode(cp: number): number {
+    const v = this.#codes[cp] as number;
+    if (v !== 0) return v;
+    const units = this.fold(cp);
+    const unit = units[0];
+    const code =
+      units.length === 0 ? UNIT_NONE : units.length > 1 || unit === undefined ? UNIT_MANY : unit.separator ? UNIT_SEPARATOR : (unit.cp << 2) | UNIT_CONTENT;
+    return (this.#codes[cp] = code);
   }
 
   fold(cp: number): readonly FoldUnit[] {
