@@ -31,6 +31,8 @@ export interface PairMeasurement {
   any: { perSecond: number; runs: number[]; found: number };
   /** On the competitor's row: ours ÷ it, median of the per-round ratios of alternating passes. */
   oursOverThis?: { all: number; any: number; runsAll: number[]; runsAny: number[] };
+  /** How many times each pass ran through the corpus. */
+  repeats?: number;
   latency?: LatencySummary;
   quality?: Record<MessageKind, { messages: number; flagged: number }>;
 }
@@ -69,8 +71,9 @@ export function renderReport(
     "",
     "How: heap and compile time come from one fresh process per matcher (heap retained after full GCs; compile = median of " +
       "7 builds for ours, 2 for the npm matchers). Speed comes from one process per competitor that builds it and ours side " +
-      "by side, warms both up, then runs 5 rounds (3 for competitors under 20k msg/s) of alternating passes over the whole " +
-      "corpus; \"ours ÷ it\" is the median of the per-round ratios, so the load of this shared 2-core machine (other " +
+      "by side, warms both up, then runs 5 rounds (3 for competitors under 20k msg/s) of alternating passes, each through the " +
+      "whole corpus as many times as makes a pair of passes last about 300 ms (1 for the slow competitors, 4–6 against " +
+      "@monyone; a single 15 ms pass mostly measured the refill of caches the partner's pass had evicted); \"ours ÷ it\" is the median of the per-round ratios, so the load of this shared 2-core machine (other " +
       "helpers' test suites) falls on both sides alike. Absolute msg/s move between runs; the ratios are the figures to read.",
     "",
   );
