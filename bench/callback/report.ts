@@ -43,6 +43,8 @@ export interface Round {
 export interface ReportContext {
   machine: string;
   pinned: boolean;
+  /** PostgreSQL and Redis processes moved onto the generators' core (0: they float over both cores). */
+  databasePinned: number;
   seconds: number;
   notes: string[];
   requests: BenchRequest[];
@@ -95,7 +97,8 @@ export function renderReport(rounds: Round[], c: ReportContext): string {
     "## Callback",
     "",
     `Measured ${c.machine}; \`pnpm bench:callback\` (bench/callback/run.ts), ${rounds.length} rounds, ${Math.round(c.seconds)} s in all. ` +
-      `${c.pinned ? "Each server pinned to core 0, the load generators to core 1 (taskset) at nice −10 where permitted, so that database work floating onto that core does not delay the sends" : "Not pinned (no taskset)"}; PostgreSQL and Redis float. ` +
+      `${c.pinned ? "Each server pinned to core 0, the load generators to core 1 (taskset) at nice −10 where permitted, so that database work floating onto that core does not delay the sends" : "Not pinned (no taskset)"}; ` +
+      `${c.databasePinned > 0 ? `PostgreSQL and Redis (${c.databasePinned} processes) pinned to the generators' core as well, standing in for the database host of a deployment, so the server's core holds only the server under test (its hit-log insert worker and build worker included)` : "PostgreSQL and Redis float over both cores"}. ` +
       "The machine is shared with other jobs: read the medians and the ratios, which compare (a) and (b) within the same run.",
     "",
     "- (a) ceiling: a bare Fastify route (`bench/callback/baseline-server.ts`) returning the allowed reply through the same response schema, default JSON body parsing, no logger.",
