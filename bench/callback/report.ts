@@ -54,23 +54,33 @@ export interface ReportContext {
   rate: number;
 }
 
-/** What profiling showed about these figures (node --cpu-prof and per-thread /proc counters, same machine). */
+/** What profiling showed about these figures (node --cpu-prof, per-thread /proc counters, perf sched; same machine). */
 const READING = [
   "Reading it:",
   "",
-  "- Throughput: the service does real work per message that the ceiling does not — parsing the element JSON inside " +
-    "`content`, the compiled request check, the decision, and the matcher's pass over a 100k-entry automaton — and " +
-    "the hit-log worker shares its core (the 3% of messages with hits). Per-thread CPU at saturation put about two " +
-    "thirds of the extra cost on the event loop (decision path and a larger cache footprint that slows the HTTP path " +
-    "around it) and about 3 µs/request in the insert worker. The targets on throughput are not met on this machine.",
+  "- Throughput: the service does real work per message that the ceiling does not — the compiled request check, " +
+    "parsing the element JSON inside `content` (~0.35 µs), the matcher's pass over a 100k-entry automaton (~0.5 µs), " +
+    "the decision and its metrics (decideMessage in all ~1.1 µs per request in a CPU profile at saturation), the hit " +
+    "path and the hit-log queue for the 3% with hits — about 3 µs per request over the ceiling's ~15–18 µs. The " +
+    "ceiling's async handler and secure-json-parse cost it a little that ours does not. Per-round ratios scatter " +
+    "±0.05 around the 0.85 line with the machine's drift; the target is missed by a few percent on the median.",
   "- Latency rows are only as good as the generator's health line above: where its send lag p99 is in the " +
-    "milliseconds or more, other jobs (and, during a reload, PostgreSQL's snapshot query, which floats onto the " +
-    "generator's core) delayed the sends, and latency from the scheduled time charges that to both servers. The " +
-    "rows measured from the actual send time remove the generator's lag but not the machine's noise.",
-  "- Reloads: the build runs in the replica's long-lived build worker at nice 10 on the service's core; the event " +
-    "loop only adopts the transferred automaton and entry table (about 0.1 ms: entry ids are decoded when a hit needs " +
-    "one). What else competes with it during a reload is PostgreSQL's snapshot query (~170 ms of database CPU for " +
-    "100k entries, at normal priority, on whichever core is free) and, on the generator's core, the same query.",
+    "milliseconds or more, other jobs delayed the sends, and latency from the scheduled time charges that to both " +
+    "servers. The rows measured from the actual send time remove the generator's lag but not the machine's noise.",
+  "- What sets (b)'s p99 (perf sched timehist of a replica at 5,000 req/s, 2026-11-24): its event loop is idle 80% of " +
+    "the time, yet 2–3% of requests wait 0.3–2 ms. The waits are the event loop runnable but off its core: behind the " +
+    "PostgreSQL backend that inserts the hit logs (~1.1 ms every 200 ms flush, when it lands on the server's core), " +
+    "behind V8's GC helper threads, behind the kernel's kdamond.0 (3.3 ms every ~0.5 s, on the ceiling too) — and, " +
+    "until 2026-11-24, behind the replica's own nice-10 insert and build threads, which the EEVDF scheduler lets " +
+    "finish their slice: those threads now run as SCHED_IDLE. Its own scavenges (~1 ms every ~230 ms) the ceiling has " +
+    "too. Putting the database on the generator's core (BENCH_CALLBACK_PIN_DATABASE=1) only moves its wait into the " +
+    "generator's reads of (b)'s replies (p99 ratio 2.2×); two cores cannot give each of the three parties its own.",
+  "- Reloads: the build runs in the replica's long-lived build worker, as SCHED_IDLE from its first reload, on the " +
+    "service's core; the event loop only adopts the transferred automaton and entry table (about 0.1 ms: entry ids " +
+    "are decoded when a hit needs one). What else competes with it during a reload is PostgreSQL's snapshot query " +
+    "(~170 ms of database CPU for 100k entries, at normal priority, on whichever core is free) and V8's GC helper " +
+    "threads working for the worker's heap. --single-threaded-gc (tried 2026-11-24) moved that work onto the worker " +
+    "but lengthened the steady p99 more than it shortened the reload's, so it is not used.",
 ];
 
 const int = (n: number) => Math.round(n).toLocaleString("en");

@@ -233,8 +233,8 @@ const NOTES: string[] = [
     "reported, but it is not like for like.",
   "- **p99 latency.** The p99 message is among the longest (about 170–210 UTF-16 units at p99 of length) or one " +
     "that takes the recording pass (a hit or a near-hit): long clean messages cost ~19–25 ns per character, most of " +
-    "it the automaton's transition and its cache misses. Timed alone, as a replica runs it, ours sits at the 5 µs " +
-    "line (4.4–5.7 µs over runs on this shared machine); timed alternately with another matcher it pays for the " +
+    "it the automaton's transition and its cache misses. Timed alone, as a replica runs it, ours measured 4.4–5.9 µs " +
+    "on the 2026-11-22 machine and 2.4–3.2 µs on the faster one of 2026-11-24; timed alternately with another matcher it pays for the " +
     "partner's evictions too. It is a fraction of the npm matchers' p99 either way.",
   "- **Compile.** Wall time in a process pinned to one core: the median of 7 builds run back to back after 2 " +
     "untimed warm-up builds, as the callback service's long-lived build worker compiles at every reload; the first " +
@@ -248,10 +248,12 @@ const NOTES: string[] = [
     "separated by a space or an emoji that form a two-character entry: bridging those is what catches `傻 逼` " +
     "and `傻😀逼`. Clause punctuation (`，。、！？…`, dashes `——` and the wave dash `～`) is not bridged.",
   "- **Evasions** missed are Chinese entries split by clause punctuation (`污*水-处，理`): see above.",
-  "- **Run to run** (2026-11-22, session 2, four runs between 04:46 and 05:53 on an otherwise idle machine whose " +
-    "speed still drifts): throughput ratio at 100k 1.98×, 2.48×, 2.15×, 2.14×; warm compile 192, 293 and 213 ms (the " +
-    "first run still timed each build after a forced GC: 401 ms); p99 alone 5.90 and 5.58 µs. Taking each message's " +
-    "fastest of three timings removes the machine's noise: p99 3.56 µs, and 217 of the 300 slowest messages are " +
-    "ones with a hit, an evasion or a whitelisted phrase — the recording pass (hits: p50 2.2 µs, p99 6.8 µs), not " +
-    "the long clean messages, sets the tail.",
+  "- **Run to run.** 2026-11-24 (session 3, an idle machine about twice as fast as session 2's, same model name), " +
+    "three runs after the compile and pass-length changes: throughput ratio at 100k 2.20×, 2.38×, 2.13×; p99 alone " +
+    "2.43, 3.23, 3.11 µs; warm compile 100, 99, 104 ms; cold compile 266, 294, 277 ms (the first run of the day, " +
+    "before the compile change and with single 15 ms passes: 1.79× and 321 ms cold). 2026-11-22 (session 2): " +
+    "throughput ratio 1.98×, 2.48×, 2.15×, 2.14×; warm compile 192, 293, 213 ms; p99 alone 5.90 and 5.58 µs. Taking " +
+    "each message's fastest of three timings removes the machine's noise: p99 3.56 µs on that machine, and 217 of " +
+    "the 300 slowest messages are ones with a hit, an evasion or a whitelisted phrase — the recording pass, not the " +
+    "long clean messages, sets the tail.",
 ];
