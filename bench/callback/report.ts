@@ -63,7 +63,7 @@ const READING = [
     "the decision and its metrics (decideMessage in all ~1.1 µs per request in a CPU profile at saturation), the hit " +
     "path and the hit-log queue for the 3% with hits — about 3 µs per request over the ceiling's ~15–18 µs. The " +
     "ceiling's async handler and secure-json-parse cost it a little that ours does not. Per-round ratios scatter " +
-    "±0.05 around the 0.85 line with the machine's drift; the target is missed by a few percent on the median.",
+    "±0.05 around the 0.85 line with the machine's drift: met in some runs, missed by a few percent in others.",
   "- Latency rows are only as good as the generator's health line above: where its send lag p99 is in the " +
     "milliseconds or more, other jobs delayed the sends, and latency from the scheduled time charges that to both " +
     "servers. The rows measured from the actual send time remove the generator's lag but not the machine's noise.",
@@ -81,6 +81,12 @@ const READING = [
     "(~170 ms of database CPU for 100k entries, at normal priority, on whichever core is free) and V8's GC helper " +
     "threads working for the worker's heap. --single-threaded-gc (tried 2026-11-24) moved that work onto the worker " +
     "but lengthened the steady p99 more than it shortened the reload's, so it is not used.",
+    "- Run to run (2026-11-24, medians of 5 rounds; saturation, p99 at 5,000 req/s, reload p99 over steady): before" +
+    " the SCHED_IDLE change 0.85×, 1.62×, 2.76×; after it 0.82×, 1.61×, 1.70× and 0.85×, 1.51×, 2.88×; with the " +
+    "database on the generators' core 0.83×, 2.24×, 2.88×; with --single-threaded-gc 0.84×, 1.94×, 1.54×. Reload " +
+    "p99 in absolute terms: 5.3 ms before, 3.5 and 4.8 ms after. A round's p99 ratio ranges 0.6–4.7× within one " +
+    "run: the machine's noise is larger than any of these changes, and only the direction of the perf sched " +
+    "evidence, not these medians, argues for SCHED_IDLE.",
 ];
 
 const int = (n: number) => Math.round(n).toLocaleString("en");
