@@ -102,6 +102,54 @@ t.test("body over CALLBACK_BODY_LIMIT: 1001 'body too large' with the size", asy
   t.match(chunked.json, { errCode: 1001, errMsg: "body too large", errDlt: "more than 2048 bytes, limit 2048" });
 });
 
+/** Raw HTTP/1.1 exchanges on one socket: each request is written whole, each reply read by its Content-Length. */
+function rawExchanges(port: number, requests: string[]): Promise<{ replies: string[]; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const replies: string[] = [];
+    let buffer = "";
+    let closed = false;
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(requests[0]!));
+    const done = () => {
+      socket.destroy();
+      resolve({ replies, closed });
+    };
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString();
+      for (;;) {
+        const end = buffer.indexOf("\r\n\r\n");
+        const length = Number(/content-length: *(\d+)/i.exec(buffer.slice(0, end))?.[1] ?? -1);
+        if (end < 0 || length < 0 || buffer.length < end + 4 + length) return;
+        replies.push(buffer.slice(0, end + 4 + length));
+        buffer = buffer.slice(end + 4 + length);
+        if (replies.length === requests.length) return done();
+        socket.write(requests[replies.length]!);
+      }
+    });
+    socket.on("end", () => {
+      closed = true;
+      done();
+    });
+    socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" || error.code === "EPIPE" ? done() : reject(error)));
+  });
+}
+
+t.test("a body over the limit is read to its end and dropped, so the reply always arrives; far over it, the connection closes", async (t) => {
+  const post = (body: string, declared = Buffer.byteLength(body)) =>
+    `POST /callback/im/${SINGLE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n${body}`;
+  const over = JSON.stringify(singleText("o".repeat(6000))); // limit 2048: within 4x, drained
+  const fine = JSON.stringify(singleText("hello"));
+  const kept = await rawExchanges(b.port, [post(over), post(fine)]);
+  t.equal(kept.replies.length, 2, "the connection took a second request after the over-limit one");
+  t.match(kept.replies[0], /"errMsg":"body too large"/);
+  t.notMatch(kept.replies[0], /connection: close/i);
+  t.match(kept.replies[1], /"nextCode":0/);
+  // Declared far over the limit (the body need not even be sent): answered at once, and the connection closes.
+  const far = await rawExchanges(b.port, [post("{}", 100_000)]);
+  t.equal(far.replies.length, 1);
+  t.match(far.replies[0], /"errMsg":"body too large"/);
+  t.match(far.replies[0], /connection: close/i);
+});
+
 t.test("other method or unknown path under /callback: 1001 'invalid route' with the path", async (t) => {
   const get = await reply(a, "/callback/im", "", {}, "GET");
   t.match(get.json, { nextCode: 0, errCode: 1001, errMsg: "invalid route", errDlt: "GET /callback/im" });
