@@ -67,26 +67,23 @@ const READING = [
   "- Latency rows are only as good as the generator's health line above: where its send lag p99 is in the " +
     "milliseconds or more, other jobs delayed the sends, and latency from the scheduled time charges that to both " +
     "servers. The rows measured from the actual send time remove the generator's lag but not the machine's noise.",
-  "- What sets (b)'s p99 (perf sched timehist of a replica at 5,000 req/s, 2026-11-24): its event loop is idle 80% of " +
-    "the time, yet 2–3% of requests wait 0.3–2 ms. The waits are the event loop runnable but off its core: behind the " +
-    "PostgreSQL backend that inserts the hit logs (~1.1 ms every 200 ms flush, when it lands on the server's core), " +
-    "behind V8's GC helper threads, behind the kernel's kdamond.0 (3.3 ms every ~0.5 s, on the ceiling too) — and, " +
-    "until 2026-11-24, behind the replica's own nice-10 insert and build threads, which the EEVDF scheduler lets " +
-    "finish their slice: those threads now run as SCHED_IDLE. Its own scavenges (~1 ms every ~230 ms) the ceiling has " +
-    "too. Putting the database on the generator's core (BENCH_CALLBACK_PIN_DATABASE=1) only moves its wait into the " +
-    "generator's reads of (b)'s replies (p99 ratio 2.2×); two cores cannot give each of the three parties its own.",
-  "- Reloads: the build runs in the replica's long-lived build worker, as SCHED_IDLE from its first reload, on the " +
-    "service's core; the event loop only adopts the transferred automaton and entry table (about 0.1 ms: entry ids " +
-    "are decoded when a hit needs one). What else competes with it during a reload is PostgreSQL's snapshot query " +
-    "(~170 ms of database CPU for 100k entries, at normal priority, on whichever core is free) and V8's GC helper " +
-    "threads working for the worker's heap. --single-threaded-gc (tried 2026-11-24) moved that work onto the worker " +
-    "but lengthened the steady p99 more than it shortened the reload's, so it is not used.",
-    "- Run to run (2026-11-24, medians of 5 rounds; saturation, p99 at 5,000 req/s, reload p99 over steady): before" +
-    " the SCHED_IDLE change 0.85×, 1.62×, 2.76×; after it 0.82×, 1.61×, 1.70× and 0.85×, 1.51×, 2.88×; with the " +
-    "database on the generators' core 0.83×, 2.24×, 2.88×; with --single-threaded-gc 0.84×, 1.94×, 1.54×. Reload " +
-    "p99 in absolute terms: 5.3 ms before, 3.5 and 4.8 ms after. A round's p99 ratio ranges 0.6–4.7× within one " +
-    "run: the machine's noise is larger than any of these changes, and only the direction of the perf sched " +
-    "evidence, not these medians, argues for SCHED_IDLE.",
+  "- What sets (b)'s p99 (perf sched timehist of a replica at 5,000 req/s, 2026-11-24): its event loop is idle 80% " +
+    "of the time, yet 2–3% of requests wait 0.3–2 ms. The waits are the event loop runnable but off its core: behind " +
+    "the PostgreSQL backend that inserts the hit logs (~1.1 ms every 200 ms flush, when it lands on the server's " +
+    "core), behind V8's GC helper threads, behind the kernel's kdamond.0 (3.3 ms every ~0.5 s, on the ceiling too), " +
+    "and behind the replica's own nice-10 insert and build threads, which the EEVDF scheduler lets finish their " +
+    "slice. Its own scavenges (~1 ms every ~230 ms) the ceiling has too.",
+  "- Tried on 2026-11-24 and not kept: SCHED_IDLE for the two worker threads (preempted at once by the event loop; " +
+    "reload p99 over steady 1.70× and 2.88× in two runs against 2.76× before, within the noise) starved a reload for " +
+    "over 30 s when the machine was saturated (a CI run with parallel test suites), and would starve hit-log inserts " +
+    "at saturation; --single-threaded-gc (reload 1.54×, but steady p99 worse); PostgreSQL and Redis on the " +
+    "generator's core (BENCH_CALLBACK_PIN_DATABASE=1: their wait moves into the generator's reads of (b)'s replies, " +
+    "p99 ratio 2.24×). Two cores cannot give each of server, generator and database its own.",
+  "- Reloads: the build runs in the replica's long-lived build worker at nice 10 on the service's core; the event " +
+    "loop only adopts the transferred automaton and entry table (about 0.1 ms: entry ids are decoded when a hit needs" +
+    " one). What else competes with it during a reload is PostgreSQL's snapshot query (~170 ms of database CPU for " +
+    "100k entries, at normal priority, on whichever core is free) and V8's GC helper threads working for the worker's" +
+    " heap.",
 ];
 
 const int = (n: number) => Math.round(n).toLocaleString("en");
