@@ -27,7 +27,10 @@ export function foldKeyInto(word: string, folder: Folder, repeat: boolean, key: 
       if (v !== UNIT_MANY) {
         i++;
         if (v === UNIT_SEPARATOR) afterSeparator = true;
-        else if (v !== UNIT_NONE) afterSeparator = push(v >>> 2, afterSeparator, repeat, from, key, gaps);
+        else if (v !== UNIT_NONE) {
+          push(v >>> 2, afterSeparator, repeat, from, key, gaps);
+          afterSeparator = false;
+        }
         continue;
       }
     }
@@ -38,18 +41,20 @@ export function foldKeyInto(word: string, folder: Folder, repeat: boolean, key: 
     for (let u = 0; u < units.length; u++) {
       const unit = units[u] as FoldUnit;
       if (unit.separator) afterSeparator = true;
-      else afterSeparator = push(unit.cp, afterSeparator, repeat, from, key, gaps);
+      else {
+        push(unit.cp, afterSeparator, repeat, from, key, gaps);
+        afterSeparator = false;
+      }
     }
   }
   return key.length - from;
 }
 
-/** Appends one folded content unit (collapsing a repeat when asked); returns the new "after a separator" state. */
-function push(cp: number, afterSeparator: boolean, repeat: boolean, from: number, key: IntList, gaps: IntList): boolean {
-  if (repeat && !afterSeparator && key.length > from && key.data[key.length - 1] === cp) return false;
+/** Appends one folded content unit of the key starting at `from`, unless it repeats the last one and repeats collapse. */
+function push(cp: number, afterSeparator: boolean, repeat: boolean, from: number, key: IntList, gaps: IntList): void {
+  if (repeat && !afterSeparator && key.length > from && key.data[key.length - 1] === cp) return;
   if (afterSeparator && key.length > from) gaps.push(key.length - from);
   key.push(cp);
-  return false;
 }
 
 export function foldKey(word: string, options: ResolvedNormalize): FoldedKey {

@@ -21,11 +21,11 @@ export interface FoldUnit {
 
 const EMPTY: readonly FoldUnit[] = Object.freeze([]);
 
-/** Kinds of `Folder.unitCode` values (low two bits; never 0, which marks "not computed"). */
+/** `Folder.unitCode` values: nothing, a separator, more than one unit (take `fold`), or `cp << 2 | UNIT_CONTENT`.
+ *  None is 0, which marks "not computed yet" in the table. */
 export const UNIT_NONE = 1;
 export const UNIT_SEPARATOR = 2;
 export const UNIT_CONTENT = 3;
-/** More than one unit: take `fold`. */
 export const UNIT_MANY = 4;
 
 /**
@@ -75,9 +75,11 @@ export class Folder {
     const v = this.#codes[cp] as number;
     if (v !== 0) return v;
     const units = this.fold(cp);
-    const unit = units[0];
-    const code =
-      units.length === 0 ? UNIT_NONE : units.length > 1 || unit === undefined ? UNIT_MANY : unit.separator ? UNIT_SEPARATOR : (unit.cp << 2) | UNIT_CONTENT;
+    let code = units.length === 0 ? UNIT_NONE : UNIT_MANY;
+    if (units.length === 1) {
+      const unit = units[0] as FoldUnit;
+      code = unit.separator ? UNIT_SEPARATOR : (unit.cp << 2) | UNIT_CONTENT;
+    }
     return (this.#codes[cp] = code);
   }
 
