@@ -1,5 +1,5 @@
 // Servers under test, each started pinned to its own core (taskset), and the helpers to wait for them.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { openSync } from "node:fs";
 import http from "node:http";
 
@@ -50,44 +50,4 @@ export async function waitReady(port: number, timeoutMs = 120_000): Promise<{ ve
     if (Date.now() > deadline) throw new Error(`server on ${port} not ready after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-/**
- * Moves every thread of the local PostgreSQL and Redis servers (new PostgreSQL backends inherit it from the
- * postmaster) onto `core`, and returns how to put them back. In a deployment the database is another host; here the
- * hit-log inserts of the service under test (a PostgreSQL backend waking every 200 ms for ~1 ms) landed on the server's
- * core and the event loop waited behind them (seen with `perf sched timehist`). Needs the right to change their
- * affinity (root here); without it the servers stay where they are and the report says so.
- */
-export function pinDatabaseServers(core: number): { pinned: number; restore(): void } {
-  const saved: { pid: string; mask: string }[] = [];
-  for (const name of ["postgres", "redis-server"]) {
-    let pids: string[] = [];
-    try {
-      pids = execFileSync("pgrep", ["-x", name], { encoding: "utf8" }).split("\n").filter(Boolean);
-    } catch {
-      continue; // none running under that name
-    }
-    for (const pid of pids) {
-      try {
-        const mask = /: *([0-9a-f,]+)\s*$/i.exec(execFileSync("taskset", ["-p", pid], { encoding: "utf8" }))?.[1];
-        execFileSync("taskset", ["-a", "-p", "-c", String(core), pid], { stdio: "ignore" });
-        if (mask) saved.push({ pid, mask });
-      } catch {
-        // gone meanwhile, or not permitted
-      }
-    }
-  }
-  return {
-    pinned: saved.length,
-    restore() {
-      for (const { pid, mask } of saved) {
-        try {
-          execFileSync("taskset", ["-a", "-p", mask, pid], { stdio: "ignore" });
-        } catch {
-          // the process is gone
-        }
-      }
-    },
-  };
 }

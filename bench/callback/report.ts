@@ -43,8 +43,6 @@ export interface Round {
 export interface ReportContext {
   machine: string;
   pinned: boolean;
-  /** PostgreSQL and Redis processes moved onto the generators' core (0: they float over both cores). */
-  databasePinned: number;
   seconds: number;
   notes: string[];
   requests: BenchRequest[];
@@ -77,7 +75,7 @@ const READING = [
     "reload p99 over steady 1.70× and 2.88× in two runs against 2.76× before, within the noise) starved a reload for " +
     "over 30 s when the machine was saturated (a CI run with parallel test suites), and would starve hit-log inserts " +
     "at saturation; --single-threaded-gc (reload 1.54×, but steady p99 worse); PostgreSQL and Redis on the " +
-    "generator's core (BENCH_CALLBACK_PIN_DATABASE=1: their wait moves into the generator's reads of (b)'s replies, " +
+    "generator's core (pinned with taskset for one run: their wait moves into the generator's reads of (b)'s replies, " +
     "p99 ratio 2.24×). Two cores cannot give each of server, generator and database its own.",
   "- Reloads: the build runs in the replica's long-lived build worker at nice 10 on the service's core; the event " +
     "loop only adopts the transferred automaton and entry table (about 0.1 ms: entry ids are decoded when a hit needs" +
@@ -111,7 +109,7 @@ export function renderReport(rounds: Round[], c: ReportContext): string {
     "",
     `Measured ${c.machine}; \`pnpm bench:callback\` (bench/callback/run.ts), ${rounds.length} rounds, ${Math.round(c.seconds)} s in all. ` +
       `${c.pinned ? "Each server pinned to core 0, the load generators to core 1 (taskset) at nice −10 where permitted, so that database work floating onto that core does not delay the sends" : "Not pinned (no taskset)"}; ` +
-      `${c.databasePinned > 0 ? `PostgreSQL and Redis (${c.databasePinned} processes) pinned to the generators' core as well, standing in for the database host of a deployment, so the server's core holds only the server under test (its hit-log insert worker and build worker included)` : "PostgreSQL and Redis float over both cores"}. ` +
+      "PostgreSQL and Redis float over both cores. " +
       "The machine is shared with other jobs: read the medians and the ratios, which compare (a) and (b) within the same run.",
     "",
     "- (a) ceiling: a bare Fastify route (`bench/callback/baseline-server.ts`) returning the allowed reply through the same response schema, default JSON body parsing, no logger.",

@@ -16,7 +16,7 @@ import { CHANNELS } from "@wordguard/contracts";
 import { createRedisBus } from "@wordguard/bus";
 import { machineLine } from "../lib/stats.ts";
 import { addWordAndBump, benchDatabaseUrl, freshBenchDatabase, loadWords } from "./database.ts";
-import { get, pinDatabaseServers, startPinned, waitReady, type Server } from "./processes.ts";
+import { get, startPinned, waitReady, type Server } from "./processes.ts";
 import { percentileUs, runPaced, sendLagP99Us, type PacedResult } from "./paced-client.ts";
 import { cpuTicks, saturate, type Saturation } from "./saturation.ts";
 import { buildWorkload } from "./workload.ts";
@@ -61,13 +61,6 @@ const generatorPriority = (() => {
   }
 })();
 
-// BENCH_CALLBACK_PIN_DATABASE=1: PostgreSQL and Redis on the generators' core instead of floating over both (put back
-// when the run ends). Measured 2026-11-24: it moves the cost, it does not remove it — a PostgreSQL backend then delays
-// the generator's reads of (b)'s replies instead of (b)'s event loop, and (b)'s p99 ratio rose from ~1.6x to 2.2x. With
-// two cores the database shares one with a party under measurement either way; floating is the default.
-const database =
-  pinned && process.env["BENCH_CALLBACK_PIN_DATABASE"] === "1" ? pinDatabaseServers(CLIENT_CORE) : { pinned: 0, restore() {} };
-process.on("exit", () => database.restore());
 log(`building the workload (matcher benchmark corpus, 100k entries) … (generator nice ${generatorPriority})`);
 const workload = await buildWorkload();
 const databaseUrl = benchDatabaseUrl();
@@ -251,7 +244,6 @@ await prisma.$disconnect();
 const report = renderReport(rounds, {
   machine: machineLine(),
   pinned,
-  databasePinned: database.pinned,
   seconds: (performance.now() - started) / 1000,
   notes: workload.notes,
   requests: workload.requests,
