@@ -18,7 +18,7 @@ const words = (prefix: string, n: number) => Array.from({ length: n }, (_, i) =>
 /** Builds a snapshot through the worker: more entries than the threshold, then one more reload per call. */
 async function reload(h: Harness, prefix: string, n = 1): Promise<number> {
   const { version } = await h.addWords(words(prefix, n));
-  if (!(await h.waitForVersion(version, 30_000))) throw new Error(`version ${version} not loaded`);
+  if (!(await h.waitForVersion(version, 30_000))) throw new Error(`version ${version} not loaded; logs: ${JSON.stringify(h.logs.slice(-12))}`);
   return version;
 }
 
