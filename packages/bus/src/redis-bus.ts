@@ -13,12 +13,15 @@ export interface RedisBusOptions {
   prefix: string;
   /** Reconnect delay cap in ms (ioredis retries forever; this bounds the back-off). */
   maxRetryDelayMs?: number;
+  /** How long a publish issued before the first connection attempt has an outcome waits for it. Default 2000 ms. */
+  firstConnectWaitMs?: number;
 }
 
 /**
  * Redis pub/sub with a dedicated subscriber connection (a subscribed connection can run nothing else).
  * The publisher does not queue while offline: a publish during an outage fails at once instead of piling up,
- * because replicas catch up by polling anyway.
+ * because replicas catch up by polling anyway. Only a publish issued while the very first connection is still opening
+ * waits for it (bounded), so that a change made right after a start is not left to the next poll for no reason.
  */
 export function createRedisBus(options: RedisBusOptions): EventBus {
   const maxDelay = options.maxRetryDelayMs ?? 2000;
@@ -32,6 +35,9 @@ export function createRedisBus(options: RedisBusOptions): EventBus {
   // ioredis emits 'error' for every failed reconnect; without a listener Node would crash the process.
   publisher.on("error", () => {});
   subscriber.on("error", () => {});
+  let firstConnect: Promise<void> | undefined = firstAttemptOutcome(publisher, options.firstConnectWaitMs ?? 2000).then(() => {
+    firstConnect = undefined;
+  });
 
   const handlers = new Map<string, Array<(payload: never) => void>>();
   const resubscribeHandlers: Array<() => void> = [];
@@ -63,6 +69,7 @@ export function createRedisBus(options: RedisBusOptions): EventBus {
 
   return {
     async publish<C extends Channel>(channel: C, payload: ChannelPayloads[C]) {
+      if (firstConnect) await firstConnect;
       try {
         await publisher.publish(channelName(options.prefix, channel), JSON.stringify(payload));
         return true;
@@ -89,4 +96,20 @@ export function createRedisBus(options: RedisBusOptions): EventBus {
       subscriber.disconnect();
     },
   };
+}
+
+/** Settles when the client's first connection attempt succeeded ('ready') or failed ('close'), or after waitMs. */
+function firstAttemptOutcome(client: Redis, waitMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      client.off("ready", done);
+      client.off("close", done);
+      resolve();
+    };
+    const timer = setTimeout(done, waitMs);
+    timer.unref();
+    client.once("ready", done);
+    client.once("close", done);
+  });
 }

@@ -33,6 +33,19 @@ t.test("a published change reaches a subscriber on the same prefix only", async 
   t.same(otherGot, [], "another prefix hears nothing");
 });
 
+t.test("a publish issued before the new bus has connected waits for that first connection instead of failing", async (t) => {
+  // The admin service's first change after a start, or a test's first change after its setup: the socket is still
+  // opening, and with the offline queue off the publish used to fail at once, leaving the change to the next poll.
+  const prefix = `wgtest:${randomUUID()}:`;
+  const listener = createRedisBus({ url, prefix });
+  const got: number[] = [];
+  await listener.subscribe(CHANNELS.dictionaryChanged, (p) => got.push(p.version));
+  const fresh = createRedisBus({ url, prefix });
+  t.teardown(() => Promise.all([listener.close(), fresh.close()]));
+  t.equal(await fresh.publish(CHANNELS.dictionaryChanged, { version: 3, kind: "word", at: 1 }), true, "handed to the broker");
+  t.ok(await until(() => got.includes(3)), "delivered");
+});
+
 t.test("a malformed message is reported, not delivered", async (t) => {
   const prefix = `wgtest:${randomUUID()}:`;
   const bus = createRedisBus({ url, prefix });

@@ -117,7 +117,9 @@ export async function startHarness(t: Tap, options: HarnessOptions = {}): Promis
   const bus = createRedisBus({ url: redisUrl(REDIS_PORT), prefix });
 
   const publish = async (version: number, kind: ChangeKind, yes: boolean | undefined) => {
-    if (yes !== false) await bus.publish(CHANNELS.dictionaryChanged, { version, kind, at: Date.now() });
+    if (yes === false) return;
+    // A lost hint would leave the change to the 60 s poll and the test waiting on it: fail here, saying why.
+    if (!(await bus.publish(CHANNELS.dictionaryChanged, { version, kind, at: Date.now() }))) throw new Error(`publishing version ${version} failed`);
   };
 
   let closed = false;
