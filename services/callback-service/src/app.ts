@@ -1,7 +1,7 @@
 // buildApp: the callback service as one Fastify instance, used by the server and by the tests. Every dependency is
 // injected (snapshot holder, hit-log writer, friend lookup, metrics, logger): nothing here opens a connection, so
 // the one-process launcher can run this service beside the admin service on one embedded database and bus.
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { CallbackSettings } from "@wordguard/contracts";
 import type { NewHitLog } from "@wordguard/db";
@@ -33,13 +33,13 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { settings, logger, metrics } = options;
   const nextTraceId = traceIdGenerator();
-  const fastifyLogger: FastifyBaseLogger = logger;
   const app = Fastify({
-    loggerInstance: fastifyLogger,
-    // Per-request "incoming/completed" lines would double the log volume of every message for nothing: decisions
-    // worth reading are logged by the routes, each line labelled with the trace id.
+    // No loggerInstance: request.log comes from the factory below, a child of `logger` labelled with the trace id,
+    // and Fastify then spares every response its logging listeners (see lazyChildLoggerFactory). Per-request
+    // "incoming/completed" lines would double the log volume of every message for nothing: decisions worth reading
+    // are logged by the routes; latency goes to the metrics.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "operationID" }),
-    childLoggerFactory: lazyChildLoggerFactory,
+    childLoggerFactory: lazyChildLoggerFactory(logger),
     genReqId: (req) => headerTraceId(req.headers) ?? nextTraceId(),
     bodyLimit: settings.CALLBACK_BODY_LIMIT,
     // A webhook URL configured with a trailing slash makes the server call `/callback/im//<command>`.
@@ -56,6 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.decorateRequest("callbackCommand", "");
+  app.decorateRequest("receivedAt", 0);
   // Raw body for every content type (or none): the messaging server's Content-Type is not a promise about the body.
   app.removeAllContentTypeParsers();
   const rawBody = { parseAs: "string" as const, bodyLimit: settings.CALLBACK_BODY_LIMIT };
@@ -66,7 +67,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser("*", rawBody, keepRaw);
   // The body is read raw whatever the Content-Type says (CONTRACT.md §1.1), including headers that are not media
   // types at all ("garbage"), which Fastify would otherwise refuse before any parser runs.
+  // The same hook stamps the arrival for the latency metric (Fastify keeps no start time without a logger).
   app.addHook("onRequest", (request, _reply, done) => {
+    request.receivedAt = performance.now();
     if (request.headers["content-type"] !== undefined) request.raw.headers["content-type"] = RAW_CONTENT_TYPE;
     done();
   });

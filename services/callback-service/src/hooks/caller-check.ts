@@ -6,6 +6,7 @@ import { ERRORS } from "@wordguard/contracts";
 import type { CallbackMetrics } from "../metrics/metrics.ts";
 import { failure, type OnError } from "../reply/callback-reply.ts";
 import { isCallbackRequest } from "../routes/fallbacks.ts";
+import { secondsSinceArrival } from "../routes/request-state.ts";
 
 export interface CallerCheckOptions {
   secret: string;
@@ -37,7 +38,7 @@ export function installCallerCheck(app: FastifyInstance, options: CallerCheckOpt
     }
     if (reason === undefined) return;
     request.log.warn({ ip: request.socket.remoteAddress, reason }, "callback caller refused");
-    options.metrics.replied(request.callbackCommand, "unauthorized", reply.elapsedTime / 1000);
+    options.metrics.replied(request.callbackCommand, "unauthorized", secondsSinceArrival(request));
     return reply.code(200).send(failure(options.onError, ERRORS.NoPermissionError.code, "NoPermissionError", reason));
   });
 }

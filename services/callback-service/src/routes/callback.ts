@@ -22,7 +22,7 @@ import { isMessageCommand } from "../decide/message-command.ts";
 import type { Decision } from "../decide/decision.ts";
 import { failure } from "../reply/callback-reply.ts";
 import { bodyTraceId } from "../trace/trace-id.ts";
-import "./request-state.ts";
+import { secondsSinceArrival } from "./request-state.ts";
 
 export interface CallbackRouteDeps {
   settings: CallbackSettings;
@@ -50,7 +50,7 @@ export async function callbackRoutes(app: FastifyInstance, deps: CallbackRouteDe
   });
 
   const finish = (request: FastifyRequest, reply: FastifyReply, decision: Decision): void => {
-    metrics.replied(request.callbackCommand, decision.outcome, reply.elapsedTime / 1000);
+    metrics.replied(request.callbackCommand, decision.outcome, secondsSinceArrival(request));
     if (decision.hitLog) deps.hitLogs.enqueue(decision.hitLog);
     logDecision(request, decision);
     reply.send(decision.reply);

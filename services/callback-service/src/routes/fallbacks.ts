@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ERRORS, type CallbackReply } from "@wordguard/contracts";
 import type { CallbackMetrics } from "../metrics/metrics.ts";
 import { failure, type OnError } from "../reply/callback-reply.ts";
-import "./request-state.ts";
+import { secondsSinceArrival } from "./request-state.ts";
 
 /** Over-limit bodies up to this many times the limit are drained (see the error handler), larger ones close the connection. */
 const DRAIN_FACTOR = 4;
@@ -30,7 +30,7 @@ function pathOf(url: string): string {
 export function installFallbacks(app: FastifyInstance, options: FallbackOptions): void {
   const { onError, bodyLimit, metrics } = options;
   const send = (request: FastifyRequest, reply: FastifyReply, body: CallbackReply, outcome: "invalid" | "error"): void => {
-    metrics.replied(request.callbackCommand, outcome, reply.elapsedTime / 1000);
+    metrics.replied(request.callbackCommand, outcome, secondsSinceArrival(request));
     reply.code(200).send(body);
   };
 
