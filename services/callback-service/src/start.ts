@@ -33,6 +33,8 @@ export interface CallbackTuning {
   hitLogInWorker: boolean;
   /** Bound of one snapshot build in the build worker; past it the worker is terminated and replaced (default 180 s). */
   workerBuildTimeoutMs: number;
+  /** First delay before a failed reload is tried again (doubles per failure up to 60 s). */
+  reloadRetryMs: number;
 }
 
 const SHUTDOWN_ACCEPT_PAUSE_MS = 300;
@@ -44,6 +46,7 @@ const DEFAULT_TUNING: CallbackTuning = {
   initialLoadRetryMs: 500,
   hitLogInWorker: true,
   workerBuildTimeoutMs: DEFAULT_WORKER_BUILD_TIMEOUT_MS,
+  reloadRetryMs: 5000,
 };
 
 export interface CallbackService {
@@ -95,6 +98,7 @@ export async function startCallbackService(deps: CallbackServiceDeps): Promise<C
     databaseUrl: settings.DATABASE_URL,
     initialRetryMs: tuning.initialLoadRetryMs,
     workerBuildTimeoutMs: tuning.workerBuildTimeoutMs,
+    reloadRetryMs: tuning.reloadRetryMs,
   });
   snapshots.start();
 

@@ -15,10 +15,17 @@ const BUILD_TIMEOUT_MS = 15_000;
 
 const words = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ word: `${prefix}${i}x`, category: "ads" }));
 
+/** Every harness here: a build that hangs is given up after BUILD_TIMEOUT_MS and then retried by the holder. */
+const TUNING = { workerBuildTimeoutMs: BUILD_TIMEOUT_MS };
+
 /** Builds a snapshot through the worker: more entries than the threshold, then one more reload per call. */
 async function reload(h: Harness, prefix: string, n = 1): Promise<number> {
   const { version } = await h.addWords(words(prefix, n));
-  if (!(await h.waitForVersion(version, 30_000))) throw new Error(`version ${version} not loaded; logs: ${JSON.stringify(h.logs.slice(-12))}`);
+  if (!(await h.waitForVersion(version, BUILD_TIMEOUT_MS + 30_000))) {
+    const { building, buildWorker } = h.service.snapshots;
+    const state = { building, workerStarts: buildWorker?.started, threadId: buildWorker?.threadId };
+    throw new Error(`version ${version} not loaded; holder ${JSON.stringify(state)}; logs: ${JSON.stringify(h.logs.slice(-12))}`);
+  }
   return version;
 }
 
@@ -46,7 +53,7 @@ async function loadIsWaiting(h: Harness): Promise<boolean> {
 const failures = (h: Harness) => h.logs.filter((l) => l["msg"] === "reload failed; keeping the snapshot in use");
 
 t.test("consecutive reloads reuse one worker thread, each producing the newest version", async (t) => {
-  const h = await startHarness(t, { env: { WORKER_COMPILE_THRESHOLD: String(THRESHOLD) } });
+  const h = await startHarness(t, { env: { WORKER_COMPILE_THRESHOLD: String(THRESHOLD) }, tuning: TUNING });
   const worker = h.service.snapshots.buildWorker!;
   t.equal(worker.started, 0, "a small first load starts no worker");
   t.equal(h.service.snapshots.current!.mode, "inline");
@@ -83,7 +90,7 @@ t.test("consecutive reloads reuse one worker thread, each producing the newest v
 });
 
 t.test("a worker killed in the middle of a build fails that build; the next one gets a new worker", async (t) => {
-  const h = await startHarness(t, { env: { WORKER_COMPILE_THRESHOLD: String(THRESHOLD) } });
+  const h = await startHarness(t, { env: { WORKER_COMPILE_THRESHOLD: String(THRESHOLD) }, tuning: TUNING });
   const worker = h.service.snapshots.buildWorker!;
   const before = await reload(h, "big", THRESHOLD + 5);
   t.equal(worker.started, 1);
@@ -98,7 +105,10 @@ t.test("a worker killed in the middle of a build fails that build; the next one 
   t.match(failures(h)[0], { err: { message: /build worker exited with code 1 before answering/ } });
   t.equal(h.service.snapshots.current!.version, before, "the snapshot in use stays");
   t.equal(h.service.snapshots.building, false);
+  t.match(failures(h)[0], { retryInMs: 5000 }, "and says when it tries again");
   await lock.release();
+  t.ok(await h.waitForVersion(blocked, 30_000), "with nothing else changing, the retry loads the failed change");
+  t.equal(worker.started, 2, "in a new worker");
 
   const version = await reload(h, "next");
   t.ok(version > blocked);
@@ -108,7 +118,7 @@ t.test("a worker killed in the middle of a build fails that build; the next one 
 });
 
 t.test("a build that never answers is abandoned after the timeout and its worker replaced", async (t) => {
-  const h = await startHarness(t, { env: { WORKER_COMPILE_THRESHOLD: String(THRESHOLD) }, tuning: { workerBuildTimeoutMs: BUILD_TIMEOUT_MS } });
+  const h = await startHarness(t, { env: { WORKER_COMPILE_THRESHOLD: String(THRESHOLD) }, tuning: TUNING });
   const worker = h.service.snapshots.buildWorker!;
   const before = await reload(h, "big", THRESHOLD + 5);
   const first = worker.threadId;
@@ -131,7 +141,7 @@ t.test("a build that never answers is abandoned after the timeout and its worker
 });
 
 t.test("after PostgreSQL drops the worker's connection, the next build reconnects", async (t) => {
-  const h = await startHarness(t, { pgProxy: true, env: { WORKER_COMPILE_THRESHOLD: String(THRESHOLD) } });
+  const h = await startHarness(t, { pgProxy: true, env: { WORKER_COMPILE_THRESHOLD: String(THRESHOLD) }, tuning: TUNING });
   const worker = h.service.snapshots.buildWorker!;
   await reload(h, "big", THRESHOLD + 5);
   // Cut every connection (the worker's pooled one included; it idles out only after 10 s) and accept new ones again.
@@ -144,7 +154,7 @@ t.test("after PostgreSQL drops the worker's connection, the next build reconnect
 });
 
 t.test("closing the holder ends its worker: the process exits by itself, idle or mid-build", async (t) => {
-  const h = await startHarness(t, { env: { WORKER_COMPILE_THRESHOLD: String(THRESHOLD) } });
+  const h = await startHarness(t, { env: { WORKER_COMPILE_THRESHOLD: String(THRESHOLD) }, tuning: TUNING });
   await reload(h, "big", THRESHOLD + 5);
   for (const when of ["idle", "building"]) {
     const child = spawn(process.execPath, ["--import", "tsx", new URL("./fixtures/holder-close.ts", import.meta.url).pathname, h.db.url, when], {

@@ -36,7 +36,15 @@ export interface SnapshotHolderOptions {
    * build. Default DEFAULT_WORKER_BUILD_TIMEOUT_MS.
    */
   workerBuildTimeoutMs?: number;
+  /**
+   * A failed reload is tried again after this long (doubling per failure up to RELOAD_RETRY_MAX_MS), unless an event
+   * or a poll starts one first. Default 5 s.
+   */
+  reloadRetryMs?: number;
 }
+
+/** Cap of the retry delay after failed reloads. */
+const RELOAD_RETRY_MAX_MS = 60_000;
 
 export class SnapshotHolder {
   readonly #o: SnapshotHolderOptions;
@@ -50,6 +58,8 @@ export class SnapshotHolder {
   #polling = false;
   #pollFailures = 0;
   #pollTimer: NodeJS.Timeout | undefined;
+  #failedReloads = 0;
+  #retryTimer: NodeJS.Timeout | undefined;
   #closed = false;
   #started = false;
   readonly #loaded: Promise<CompiledSnapshot>;
@@ -182,6 +192,8 @@ export class SnapshotHolder {
     this.#closed = true;
     if (this.#pollTimer) clearInterval(this.#pollTimer);
     this.#pollTimer = undefined;
+    clearTimeout(this.#retryTimer);
+    this.#retryTimer = undefined;
     await this.#worker?.close().catch(() => undefined);
   }
 
@@ -193,6 +205,7 @@ export class SnapshotHolder {
         await this.#buildOnce(reason, policyOnly);
         policyOnly = false; // coalesced changes may be of any kind
         attempt = 0;
+        this.#failedReloads = 0;
       } catch (err) {
         if (this.#closed) return;
         attempt++;
@@ -204,8 +217,11 @@ export class SnapshotHolder {
           if (this.#closed) return;
           continue;
         }
-        // The snapshot in use stays; the next event or poll tries again.
-        this.#log.warn({ err, reason, loaded: this.#current.version }, "reload failed; keeping the snapshot in use");
+        // The snapshot in use stays. The change is still wanted: try again after a while (sooner if an event or a
+        // poll asks), so that one failed build (a worker that died or hung, a dropped connection) does not leave the
+        // replica behind until the next change or the next RELOAD_POLL_MS.
+        const retryInMs = this.#scheduleRetry();
+        this.#log.warn({ err, reason, loaded: this.#current.version, retryInMs }, "reload failed; keeping the snapshot in use");
         return;
       }
       if (this.#closed) return;
@@ -215,6 +231,19 @@ export class SnapshotHolder {
       }
       return;
     }
+  }
+
+  /** Arms the retry after a failed reload; returns its delay. */
+  #scheduleRetry(): number {
+    this.#failedReloads++;
+    const delay = backoffDelay(this.#failedReloads, this.#o.reloadRetryMs ?? 5000, RELOAD_RETRY_MAX_MS);
+    clearTimeout(this.#retryTimer);
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = undefined;
+      if (this.#current && this.#wanted > this.#current.version) this.request(this.#wanted, "retry");
+    }, delay);
+    this.#retryTimer.unref();
+    return delay;
   }
 
   async #buildOnce(reason: string, policyOnly: boolean): Promise<void> {
