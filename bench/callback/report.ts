@@ -57,20 +57,22 @@ const READING = [
   "Reading it:",
   "",
   "- Throughput: the service does real work per message that the ceiling does not — the compiled request check, " +
-    "parsing the element JSON inside `content` (~0.35 µs), the matcher's pass over a 100k-entry automaton (~0.5 µs), " +
-    "the decision and its metrics (decideMessage in all ~1.1 µs per request in a CPU profile at saturation), the hit " +
-    "path and the hit-log queue for the 3% with hits — about 3 µs per request over the ceiling's ~15–18 µs. The " +
-    "ceiling's async handler and secure-json-parse cost it a little that ours does not. Per-round ratios scatter " +
-    "±0.05 around the 0.85 line with the machine's drift: met in some runs, missed by a few percent in others.",
+    "parsing the element JSON inside `content` (~0.4 µs), the matcher's pass over a 100k-entry automaton (~0.5 µs), " +
+    "the decision and its metrics (~0.5 µs), the hit path and the hit-log queue for the 3% with hits — about 2.5 µs " +
+    "per request over the ceiling's ~16–17 µs (CPU profiles of both at saturation, 2026-11-24). Giving Fastify no " +
+    "logger of its own (it then adds no per-response listeners) took ~1 µs off (b) on that day. Per-round ratios " +
+    "scatter ±0.05 with the machine's drift.",
   "- Latency rows are only as good as the generator's health line above: where its send lag p99 is in the " +
-    "milliseconds or more, other jobs delayed the sends, and latency from the scheduled time charges that to both " +
-    "servers. The rows measured from the actual send time remove the generator's lag but not the machine's noise.",
-  "- What sets (b)'s p99 (perf sched timehist of a replica at 5,000 req/s, 2026-11-24): its event loop is idle 80% " +
-    "of the time, yet 2–3% of requests wait 0.3–2 ms. The waits are the event loop runnable but off its core: behind " +
-    "the PostgreSQL backend that inserts the hit logs (~1.1 ms every 200 ms flush, when it lands on the server's " +
-    "core), behind V8's GC helper threads, behind the kernel's kdamond.0 (3.3 ms every ~0.5 s, on the ceiling too), " +
-    "and behind the replica's own nice-10 insert and build threads, which the EEVDF scheduler lets finish their " +
-    "slice. Its own scavenges (~1 ms every ~230 ms) the ceiling has too.",
+    "milliseconds, other jobs delayed the sends, and latency from the scheduled time charges that to both servers. " +
+    "The paced client runs in a small process of its own: in the benchmark's main process, that process's GC " +
+    "helper threads took the generator's core for 3–4 ms at a time.",
+  "- What sets (b)'s p99 (perf sched of both cores during a paced run, each slow request matched to what ran on the " +
+    "server's core meanwhile, 2026-11-24): the event loop itself was never kept waiting more than 0.04 ms for its " +
+    "core after a wakeup at rest, but it shares the core. Of the requests slower than 0.7 ms, about half waited " +
+    "behind the kernel's kdamond.0 (the VM's memory reclaim, 3–4 ms every 512 ms on either core, which the ceiling " +
+    "meets too), a quarter behind the PostgreSQL backend inserting hit logs (in production the database has its own " +
+    "host), a fifth behind V8's GC helper threads (the service's heap is larger than the bare route's), the rest " +
+    "behind rcu and others. A larger young generation (--max-semi-space-size=64) did not change it.",
   "- Tried on 2026-11-24 and not kept: SCHED_IDLE for the two worker threads (preempted at once by the event loop; " +
     "reload p99 over steady 1.70× and 2.88× in two runs against 2.76× before, within the noise) starved a reload for " +
     "over 30 s when the machine was saturated (a CI run with parallel test suites), and would starve hit-log inserts " +
@@ -108,7 +110,7 @@ export function renderReport(rounds: Round[], c: ReportContext): string {
     "## Callback",
     "",
     `Measured ${c.machine}; \`pnpm bench:callback\` (bench/callback/run.ts), ${rounds.length} rounds, ${Math.round(c.seconds)} s in all. ` +
-      `${c.pinned ? "Each server pinned to core 0, the load generators to core 1 (taskset) at nice −10 where permitted, so that database work floating onto that core does not delay the sends" : "Not pinned (no taskset)"}; ` +
+      `${c.pinned ? "Each server pinned to core 0, the load generators to core 1 (taskset), all at nice −10 where permitted (the servers inherit it from the benchmark process), so that database work floating onto either core yields to them" : "Not pinned (no taskset)"}; ` +
       "PostgreSQL and Redis float over both cores. " +
       "The machine is shared with other jobs: read the medians and the ratios, which compare (a) and (b) within the same run.",
     "",
@@ -118,7 +120,7 @@ export function renderReport(rounds: Round[], c: ReportContext): string {
       `${c.requests.filter((r) => r.kind === "clean").length} clean, ${c.requests.filter((r) => r.kind === "hit").length} with a dictionary entry (blocked and logged); content types ` +
       [...byType].map(([t, n]) => `${t}×${n}`).join(", ") + " (1504 notifications are never checked, 110 is not in the default list).",
     `- Text: the matcher benchmark's corpus (${c.notes.join("; ")}).`,
-    `- Saturation: autocannon, 64 keep-alive connections, ${c.saturationSeconds} s after a 5 s warm-up. Latency: a paced open-loop client at ${int(c.rate)} req/s for ${c.pacedSeconds} s on 64 keep-alive sockets, each latency measured in µs from the request's scheduled send time.`,
+    `- Saturation: autocannon, 64 keep-alive connections, ${c.saturationSeconds} s after a 5 s warm-up. Latency: a paced open-loop client (its own process, bench/callback/paced-process.ts) at ${int(c.rate)} req/s for ${c.pacedSeconds} s on 64 keep-alive sockets, each latency measured in µs from the request's scheduled send time.`,
     `- Reload: at ${int(c.rate)} req/s, one word is added and the change published; the service loads and compiles the whole dictionary in its build worker and swaps it. "reload p99" covers the requests scheduled from the change until 0.5 s after the new version answered /readyz.`,
     `- ${int(c.hitLogs)} hit rows were written during the run; ${int(completed)} paced replies were checked against the callback shape.`,
     "",

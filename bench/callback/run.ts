@@ -17,7 +17,8 @@ import { createRedisBus } from "@wordguard/bus";
 import { machineLine } from "../lib/stats.ts";
 import { addWordAndBump, benchDatabaseUrl, freshBenchDatabase, loadWords } from "./database.ts";
 import { get, startPinned, waitReady, type Server } from "./processes.ts";
-import { percentileUs, runPaced, sendLagP99Us, type PacedResult } from "./paced-client.ts";
+import { percentileUs, sendLagP99Us, type PacedResult } from "./paced-client.ts";
+import { runPacedInChild } from "./paced-process.ts";
 import { cpuTicks, saturate, type Saturation } from "./saturation.ts";
 import { buildWorkload } from "./workload.ts";
 import { renderReport, replaceSection, type Round } from "./report.ts";
@@ -99,9 +100,9 @@ function startService(port: number): Server {
 }
 
 /** A paced run plus the server CPU it cost per completed request (µs): the same arrivals for (a) and (b). */
-async function pacedWithCpu(port: number, pid: number, options: Omit<Parameters<typeof runPaced>[0], "port" | "rate" | "requests">) {
+async function pacedWithCpu(port: number, pid: number, options: Omit<Parameters<typeof runPacedInChild>[0], "port" | "rate" | "requests">) {
   const before = cpuTicks(pid);
-  const result = await runPaced({ port, rate: RATE, requests: workload.requests, ...options });
+  const result = await runPacedInChild({ port, rate: RATE, requests: workload.requests, ...options });
   return { result, cpuUsPerRequest: ((cpuTicks(pid) - before) * 1e4) / Math.max(1, result.completed) };
 }
 
@@ -151,7 +152,7 @@ async function measureService(port: number): Promise<ServiceRun> {
       }
     };
     let watching: Promise<void> = Promise.resolve();
-    const reload = await runPaced({
+    const reload = await runPacedInChild({
       port,
       rate: RATE,
       durationMs: (PACED_S + 5) * 1000,
