@@ -78,12 +78,19 @@ const READING = [
     "over 30 s when the machine was saturated (a CI run with parallel test suites), and would starve hit-log inserts " +
     "at saturation; --single-threaded-gc (reload 1.54×, but steady p99 worse); PostgreSQL and Redis on the " +
     "generator's core (pinned with taskset for one run: their wait moves into the generator's reads of (b)'s replies, " +
-    "p99 ratio 2.24×). Two cores cannot give each of server, generator and database its own.",
+    "p99 ratio 2.24×). Two cores cannot give each of server, generator and database its own. Also tried and not " +
+    "kept: V8's platform threads (optimizing compilation, GC helpers) lowered to nice 10 at start stalled the service " +
+    "for seconds (a GC or compile step waiting on a starved helper while PostgreSQL, in another autogroup, held the " +
+    "core); a 1 MB young generation for the build worker (its scavenges single-threaded on its own nice-10 thread) " +
+    "made 729 worker scavenges of 1.4 s in all instead of 57 of 0.9 s and reloads slower, with reload p99 within the " +
+    "noise.",
   "- Reloads: the build runs in the replica's long-lived build worker at nice 10 on the service's core; the event " +
     "loop only adopts the transferred automaton and entry table (about 0.1 ms: entry ids are decoded when a hit needs" +
-    " one). What else competes with it during a reload is PostgreSQL's snapshot query (~170 ms of database CPU for " +
-    "100k entries, at normal priority, on whichever core is free) and V8's GC helper threads working for the worker's" +
-    " heap.",
+    " one). What else competes with it during a reload is PostgreSQL's snapshot query (~100–170 ms of database CPU " +
+    "for 100k entries, on whichever core is free) and V8's platform threads working for the worker's heap: a build " +
+    "grows it to ~170 MB of mostly surviving objects, and its scavenges take 8–41 ms each (--trace-gc, 2026-11-24), " +
+    "run in parallel on those threads at the process's priority (perf sched: 200–260 ms of their CPU on the service's " +
+    "core per reload, in runs of up to 5 ms).",
 ];
 
 const int = (n: number) => Math.round(n).toLocaleString("en");
@@ -110,7 +117,7 @@ export function renderReport(rounds: Round[], c: ReportContext): string {
     "## Callback",
     "",
     `Measured ${c.machine}; \`pnpm bench:callback\` (bench/callback/run.ts), ${rounds.length} rounds, ${Math.round(c.seconds)} s in all. ` +
-      `${c.pinned ? "Each server pinned to core 0, the load generators to core 1 (taskset), all at nice −10 where permitted (the servers inherit it from the benchmark process), so that database work floating onto either core yields to them" : "Not pinned (no taskset)"}; ` +
+      `${c.pinned ? "Each server pinned to core 0, the load generators to core 1 (taskset), all at nice −10 where permitted, and so is the session's scheduler autogroup (the servers inherit both from the benchmark process), so that database work floating onto either core yields to them" : "Not pinned (no taskset)"}; ` +
       "PostgreSQL and Redis float over both cores. " +
       "The machine is shared with other jobs: read the medians and the ratios, which compare (a) and (b) within the same run.",
     "",

@@ -15,6 +15,7 @@ import { randomBytes } from "node:crypto";
 import { CHANNELS } from "@wordguard/contracts";
 import { createRedisBus } from "@wordguard/bus";
 import { machineLine } from "../lib/stats.ts";
+import { raiseAutogroup } from "./autogroup.ts";
 import { addWordAndBump, benchDatabaseUrl, freshBenchDatabase, loadWords } from "./database.ts";
 import { get, startPinned, waitReady, type Server } from "./processes.ts";
 import { percentileUs, sendLagP99Us, type PacedResult } from "./paced-client.ts";
@@ -62,7 +63,12 @@ const generatorPriority = (() => {
   }
 })();
 
-log(`building the workload (matcher benchmark corpus, 100k entries) … (generator nice ${generatorPriority})`);
+// Nice values rank threads only within their autogroup (kernel.sched_autogroup_enabled=1, as on this machine), and
+// PostgreSQL's and Redis's processes each sit in an autogroup of their own: against them this whole session counted as
+// one group at nice 0, so the priority above did not apply where it was meant to. Its autogroup (the servers and the
+// paced client inherit it) gets the same nice; restored at exit, as the session is usually the caller's terminal.
+const autogroup = raiseAutogroup(generatorPriority);
+log(`building the workload (matcher benchmark corpus, 100k entries) … (generator nice ${generatorPriority}, autogroup ${autogroup ?? "unchanged"})`);
 const workload = await buildWorkload();
 const databaseUrl = benchDatabaseUrl();
 const prisma = await freshBenchDatabase(databaseUrl);
