@@ -61,7 +61,12 @@ const READING = [
     "the decision and its metrics (~0.5 µs), the hit path and the hit-log queue for the 3% with hits — about 2.5 µs " +
     "per request over the ceiling's ~16–17 µs (CPU profiles of both at saturation, 2026-11-24). Giving Fastify no " +
     "logger of its own (it then adds no per-response listeners) took ~1 µs off (b) on that day. Per-round ratios " +
-    "scatter ±0.05 with the machine's drift.",
+    "scatter ±0.05 with the machine's drift." +
+    " The machine itself varies from session to session: on a later session of 2026-11-24 the ceiling cost 29–38 µs" +
+    " of CPU per request instead of 16–17 µs and the matcher benchmark ran 20–25% slower (1.15 M instead of 1.44 M " +
+    "messages/s at 100k entries), while (b) paid 6–14 µs per request over the ceiling: the service's work is the " +
+    "more memory-bound (an 8.5 MB automaton, a larger heap), which suggests a busier host hurts it more. Compare (a) " +
+    "and (b) only within one run.",
   "- Latency rows are only as good as the generator's health line above: where its send lag p99 is in the " +
     "milliseconds, other jobs delayed the sends, and latency from the scheduled time charges that to both servers. " +
     "The paced client runs in a small process of its own: in the benchmark's main process, that process's GC " +
