@@ -35,9 +35,8 @@ export function createRedisBus(options: RedisBusOptions): EventBus {
   // ioredis emits 'error' for every failed reconnect; without a listener Node would crash the process.
   publisher.on("error", () => {});
   subscriber.on("error", () => {});
-  let firstConnect: Promise<void> | undefined = firstAttemptOutcome(publisher, options.firstConnectWaitMs ?? 2000).then(() => {
-    firstConnect = undefined;
-  });
+  // Settled for good once the first attempt has an outcome: awaiting it later costs a microtask, nothing more.
+  const firstConnect = firstAttemptOutcome(publisher, options.firstConnectWaitMs ?? 2000);
 
   const handlers = new Map<string, Array<(payload: never) => void>>();
   const resubscribeHandlers: Array<() => void> = [];
@@ -69,7 +68,7 @@ export function createRedisBus(options: RedisBusOptions): EventBus {
 
   return {
     async publish<C extends Channel>(channel: C, payload: ChannelPayloads[C]) {
-      if (firstConnect) await firstConnect;
+      await firstConnect;
       try {
         await publisher.publish(channelName(options.prefix, channel), JSON.stringify(payload));
         return true;
