@@ -15,6 +15,7 @@ import { callbackClientErrorHandler, callbackFrameworkErrors, installFallbacks }
 import { healthRoutes } from "./routes/health.ts";
 import { metricsRoute } from "./routes/metrics.ts";
 import { installCallerCheck } from "./hooks/caller-check.ts";
+import { closeConnectionWhenClosing } from "./routes/closing-connection.ts";
 import "./routes/request-state.ts";
 
 const RAW_CONTENT_TYPE = "application/octet-stream";
@@ -67,18 +68,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser("*", rawBody, keepRaw);
   // The body is read raw whatever the Content-Type says (CONTRACT.md §1.1), including headers that are not media
   // types at all ("garbage"), which Fastify would otherwise refuse before any parser runs.
-  // The same hook stamps the arrival for the latency metric (Fastify keeps no start time without a logger).
-  app.addHook("onRequest", (request, _reply, done) => {
+  // The same hook stamps the arrival for the latency metric (Fastify keeps no start time without a logger), and
+  // during shutdown marks the reply to close its keep-alive connection (see closeConnectionWhenClosing).
+  app.addHook("onRequest", (request, reply, done) => {
     request.receivedAt = performance.now();
     if (request.headers["content-type"] !== undefined) request.raw.headers["content-type"] = RAW_CONTENT_TYPE;
+    closeConnectionWhenClosing(reply, options.isClosing);
     done();
-  });
-  // During shutdown every reply closes its keep-alive connection: a connection that finishes a request after the
-  // server began closing would otherwise stay open for keepAliveTimeout and hold the shutdown (and the hit-log
-  // flush behind it) past its deadline.
-  app.addHook("onSend", (_request, reply, payload, done) => {
-    if (options.isClosing()) reply.header("connection", "close");
-    done(null, payload);
   });
   installFallbacks(app, { onError: settings.CALLBACK_ON_ERROR, bodyLimit: settings.CALLBACK_BODY_LIMIT, metrics });
   installCallerCheck(app, {
@@ -94,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hitLogs: options.hitLogs,
     friendLookup: options.friendLookup,
     metrics,
+    isClosing: options.isClosing,
   });
   await app.register(healthRoutes, { snapshots: options.snapshots, isClosing: options.isClosing });
   await app.register(metricsRoute, { metrics });

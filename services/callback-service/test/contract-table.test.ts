@@ -57,6 +57,10 @@ t.test("unsupported command: 1001 'invalid command …' with the command in errD
   const conflict = await reply(a, `/callback/im/${SINGLE}?command=${GROUP}`, body);
   t.match(conflict.json, { nextCode: 0, errCode: 1001 });
   t.match(conflict.json["errMsg"], /^invalid command/);
+  const twice = await reply(a, `/callback/im?command=${SINGLE}&command=${SINGLE}`, `${JSON.stringify(singleText("hello there"))}\n`);
+  t.equal(twice.text, ALLOWED_TEXT, "the same command repeated in the query is one command");
+  const two = await reply(a, `/callback/im?command=${SINGLE}&command=${GROUP}&command=${SINGLE}`, body);
+  t.match(two.json, { nextCode: 0, errCode: 1001, errMsg: "invalid command: more than one in the query", errDlt: `${SINGLE},${GROUP}` });
   const none = await reply(a, "/callback/im", JSON.stringify({ hello: 1 }));
   t.match(none.json, { errCode: 1001, errDlt: "" });
 });

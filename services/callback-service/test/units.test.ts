@@ -166,3 +166,50 @@ t.test("optional hardening: shared secret and source-IP allowlist refuse other c
   const off = await make({});
   t.match((await send(off)).json, { errCode: 1001 }, "off by default");
 });
+
+t.test("shutdown: once it begins, every reply closes its keep-alive connection, also one that waited on a lookup", async (t) => {
+  const { buildApp } = await import("../src/app.ts");
+  const { createMetrics } = await import("../src/metrics/metrics.ts");
+  const { pino } = await import("pino");
+  const { ADD_FRIEND, SINGLE, addFriend, singleText } = await import("./helpers/bodies.ts");
+  let closing = false;
+  let lookupStarted: () => void = () => undefined;
+  let releaseLookup: () => void = () => undefined;
+  const app = await buildApp({
+    settings: readCallbackSettings({ DATABASE_URL: "postgresql://unused" }),
+    logger: pino({ level: "silent" }),
+    snapshots: { current: undefined },
+    hitLogs: { enqueue() {} },
+    friendLookup: () =>
+      new Promise((resolve) => {
+        releaseLookup = () => resolve(1);
+        lookupStarted();
+      }),
+    metrics: createMetrics(),
+    isClosing: () => closing,
+  });
+  t.teardown(() => app.close());
+  const message = () => app.inject({ method: "POST", url: `/callback/im/${SINGLE}`, payload: `${JSON.stringify(singleText("hi"))}\n` });
+
+  const before = await message();
+  t.not(before.headers["connection"], "close", "before shutdown the connection is kept");
+  t.match(before.json(), { errCode: 500 }, "answered in the callback shape (no dictionary loaded)");
+
+  // A friend request that arrived before shutdown and is answered after it began.
+  const started = new Promise<void>((resolve) => (lookupStarted = resolve));
+  const friend = app.inject({ method: "POST", url: `/callback/im/${ADD_FRIEND}`, payload: JSON.stringify(addFriend("u2")) });
+  await started;
+  closing = true;
+  releaseLookup();
+  const late = await friend;
+  t.equal(late.headers["connection"], "close", "a reply sent after shutdown began closes its connection");
+  t.match(late.json(), { errCode: 0, nextCode: 0 });
+
+  for (const [what, reply] of [
+    ["a message", await message()],
+    ["a probe", await app.inject({ method: "GET", url: "/healthz" })],
+    ["an unknown path", await app.inject({ method: "POST", url: "/callback/nowhere", payload: "{}" })],
+  ] as const) {
+    t.equal(reply.headers["connection"], "close", `${what} closes its connection during shutdown`);
+  }
+});

@@ -23,6 +23,7 @@ import type { Decision } from "../decide/decision.ts";
 import { failure } from "../reply/callback-reply.ts";
 import { bodyTraceId } from "../trace/trace-id.ts";
 import { secondsSinceArrival } from "./request-state.ts";
+import { closeConnectionWhenClosing } from "./closing-connection.ts";
 
 export interface CallbackRouteDeps {
   settings: CallbackSettings;
@@ -31,6 +32,8 @@ export interface CallbackRouteDeps {
   hitLogs: { enqueue(row: NewHitLog): void };
   friendLookup: FriendLookup;
   metrics: CallbackMetrics;
+  /** true once shutdown began */
+  isClosing(): boolean;
 }
 
 interface CallbackRoute {
@@ -53,6 +56,8 @@ export async function callbackRoutes(app: FastifyInstance, deps: CallbackRouteDe
     metrics.replied(request.callbackCommand, decision.outcome, secondsSinceArrival(request));
     if (decision.hitLog) deps.hitLogs.enqueue(decision.hitLog);
     logDecision(request, decision);
+    // The add-friend path replies after a database lookup: shutdown may have begun since the request arrived.
+    closeConnectionWhenClosing(reply, deps.isClosing);
     reply.send(decision.reply);
   };
 
@@ -82,10 +87,11 @@ export async function callbackRoutes(app: FastifyInstance, deps: CallbackRouteDe
     }
 
     const pathCommand = request.params.command || undefined;
-    const query = request.query.command;
-    const queryCommands = query === undefined ? [] : [...new Set(Array.isArray(query) ? query : [query])];
-    if (queryCommands.length > 1) return finish(request, reply, invalid("invalid command: more than one in the query", queryCommands.join(",")));
-    const queryCommand = queryCommands[0] || undefined;
+    const queryCommand = singleQueryCommand(request.query.command);
+    if (queryCommand === MANY) {
+      const named = [...new Set([request.query.command].flat())].join(",");
+      return finish(request, reply, invalid("invalid command: more than one in the query", named));
+    }
     if (pathCommand !== undefined && queryCommand !== undefined && pathCommand !== queryCommand) {
       return finish(request, reply, invalid("invalid command: the path and the query name different commands", `${pathCommand},${queryCommand}`));
     }
@@ -129,6 +135,16 @@ export async function callbackRoutes(app: FastifyInstance, deps: CallbackRouteDe
   const options = { schema: { response: { 200: CallbackReplySchema } } };
   app.post<CallbackRoute>("/callback/im", options, handler);
   app.post<CallbackRoute>("/callback/im/:command", options, handler);
+}
+
+const MANY = Symbol("more than one command");
+
+/** The query's command: undefined when absent or empty; MANY when it names different ones (a repeat is one). */
+function singleQueryCommand(query: string | string[] | undefined): string | undefined | typeof MANY {
+  if (!Array.isArray(query)) return query || undefined;
+  const first = query[0];
+  for (const other of query) if (other !== first) return MANY;
+  return first || undefined;
 }
 
 /** One line for what an operator wants to see; clean and skipped messages stay silent at info. */
