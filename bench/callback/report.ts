@@ -67,6 +67,19 @@ const READING = [
     "messages/s at 100k entries), while (b) paid 6–14 µs per request over the ceiling: the service's work is the " +
     "more memory-bound (an 8.5 MB automaton, a larger heap), which suggests a busier host hurts it more. Compare (a) " +
     "and (b) only within one run.",
+  "- Where (b)'s extra time went on a slow day (2026-11-24, third session; probes alternating 2 s saturation " +
+    "windows over (a), (b) and (b) fed only the 97 clean bodies, all three servers up at once on the server's core, " +
+    "6–8 rounds, two runs): (b) reached 0.78× and 0.79× of (a), (b) without hits 0.85× and 0.84×. Busy time of the " +
+    "server's core per request (/proc/stat, softirq included): (a) 26.8 µs, (b) 35.7 µs, (b) clean-only 33.3 µs. So " +
+    "the 3% of messages with hits cost ~2.4 µs per request (~80 µs each): the decision itself is ~5.5 µs in a hot " +
+    "loop (1.1 µs for a clean one), the hit-log insert worker ~20 µs per row (0.5–0.8 µs per request, on the same " +
+    "core), the rest V8's helper threads collecting that worker's garbage and colder caches. The 100k dictionary " +
+    "costs the event loop ~3.5 µs per request more than a 1k one (clean bodies only; 36.6 against 33.1 µs, two runs " +
+    "each), though its pass over a text is ~1 µs when hot: a text touches ~53 distinct 64-byte lines of the " +
+    "automaton (30 with 1k entries, all within 19 KB). The kernel's share grows with it: perf of the event loop " +
+    "shows +2.2 µs per request in `_raw_spin_unlock_irqrestore` for (b), i.e. more replies that must wake the " +
+    "generator's idle core (an IPI, dear on a VM), because a slower server leaves the generator idle more often. " +
+    "With Fastify and the handler alone (a 1k dictionary, no hits) (b) is within the noise of (a).",
   "- Latency rows are only as good as the generator's health line above: where its send lag p99 is in the " +
     "milliseconds, other jobs delayed the sends, and latency from the scheduled time charges that to both servers. " +
     "The paced client runs in a small process of its own: in the benchmark's main process, that process's GC " +
@@ -88,7 +101,10 @@ const READING = [
     "for seconds (a GC or compile step waiting on a starved helper while PostgreSQL, in another autogroup, held the " +
     "core); a 1 MB young generation for the build worker (its scavenges single-threaded on its own nice-10 thread) " +
     "made 729 worker scavenges of 1.4 s in all instead of 57 of 0.9 s and reloads slower, with reload p99 within the " +
-    "noise.",
+    "noise. " +
+    "Also tried on 2026-11-24 and not kept: huge pages for malloc'd buffers such as the automaton " +
+    "(GLIBC_TUNABLES=glibc.malloc.hugetlb=1: 16–20 MB of huge pages, throughput within the noise); a smaller young " +
+    "generation for the service (--max-semi-space-size=1 or 4: 21.8k and 19.2k req/s against 23.4k and 22.1k).",
   "- Reloads: the build runs in the replica's long-lived build worker at nice 10 on the service's core; the event " +
     "loop only adopts the transferred automaton and entry table (about 0.1 ms: entry ids are decoded when a hit needs" +
     " one). What else competes with it during a reload is PostgreSQL's snapshot query (~100–170 ms of database CPU " +
