@@ -103,7 +103,9 @@ const READING = [
     "made 729 worker scavenges of 1.4 s in all instead of 57 of 0.9 s and reloads slower, with reload p99 within the " +
     "noise. " +
     "Also tried on 2026-11-24 and not kept: huge pages for malloc'd buffers such as the automaton " +
-    "(GLIBC_TUNABLES=glibc.malloc.hugetlb=1: 16–20 MB of huge pages, throughput within the noise); a smaller young " +
+    "(GLIBC_TUNABLES=glibc.malloc.hugetlb=1: 16–20 MB of huge pages; in alternating windows beside an identical " +
+    "service without it, +6.5% when it ran as the third server and −4.6% when it ran as the second: the position, " +
+    "not the pages); a smaller young " +
     "generation for the service (--max-semi-space-size=1 or 4: 21.8k and 19.2k req/s against 23.4k and 22.1k).",
   "- Reloads: the build runs in the replica's long-lived build worker at nice 10 on the service's core; the event " +
     "loop only adopts the transferred automaton and entry table (about 0.1 ms: entry ids are decoded when a hit needs" +
