@@ -68,18 +68,19 @@ const READING = [
     "more memory-bound (an 8.5 MB automaton, a larger heap), which suggests a busier host hurts it more. Compare (a) " +
     "and (b) only within one run.",
   "- Where (b)'s extra time went on a slow day (2026-11-24, third session; probes alternating 2 s saturation " +
-    "windows over (a), (b) and (b) fed only the 97 clean bodies, all three servers up at once on the server's core, " +
-    "6–8 rounds, two runs): (b) reached 0.78× and 0.79× of (a), (b) without hits 0.85× and 0.84×. Busy time of the " +
-    "server's core per request (/proc/stat, softirq included): (a) 26.8 µs, (b) 35.7 µs, (b) clean-only 33.3 µs. So " +
-    "the 3% of messages with hits cost ~2.4 µs per request (~80 µs each): the decision itself is ~5.5 µs in a hot " +
-    "loop (1.1 µs for a clean one), the hit-log insert worker ~20 µs per row (0.5–0.8 µs per request, on the same " +
-    "core), the rest V8's helper threads collecting that worker's garbage and colder caches. The 100k dictionary " +
-    "costs the event loop ~3.5 µs per request more than a 1k one (clean bodies only; 36.6 against 33.1 µs, two runs " +
-    "each), though its pass over a text is ~1 µs when hot: a text touches ~53 distinct 64-byte lines of the " +
-    "automaton (30 with 1k entries, all within 19 KB). The kernel's share grows with it: perf of the event loop " +
-    "shows +2.2 µs per request in `_raw_spin_unlock_irqrestore` for (b), i.e. more replies that must wake the " +
-    "generator's idle core (an IPI, dear on a VM), because a slower server leaves the generator idle more often. " +
-    "With Fastify and the handler alone (a 1k dictionary, no hits) (b) is within the noise of (a).",
+    "windows over (a), (b), and (b) fed only the 97 clean bodies, all three servers up at once on the server's " +
+    "core, 6–8 rounds per run; a server's place in the rotation alone moved it by up to ~5%): with the 100k " +
+    "dictionary (b) reached 0.78× and 0.79× of (a), and 0.85× and 0.84× without the 3% of bodies with hits; with a " +
+    "1k dictionary and clean bodies, 0.86×. Per request, against the ceiling's ~30 µs on that machine: Fastify as " +
+    "configured plus the handler (raw body, compiled request check, the element JSON, decision, metrics, the " +
+    "arrival hook) ~4.5 µs; the 100k automaton over a 1k one ~0.6 µs (a text touches ~53 distinct 64-byte lines of " +
+    "it, against 30 within 19 KB for 1k entries); the hits ~2.5 µs, i.e. ~80 µs of the server's core per message " +
+    "with a hit: its decision ~5.5 µs in a hot loop (1.1 µs for a clean one), the hit-log insert worker ~15 µs per " +
+    "row, the PostgreSQL backend's insert 40–55 µs of CPU per row (ten indexes on hit_log, the trigram GIN among " +
+    "them; in production on the database's own host, here partly on the server's core), and V8's helper threads " +
+    "collecting the worker's garbage. perf of the event loop also shows +2.2 µs per request in " +
+    "`_raw_spin_unlock_irqrestore` for (b): more of its replies must wake the generator's idle core (an IPI, dear " +
+    "on a VM), because a slower server leaves the generator idle more often.",
   "- Latency rows are only as good as the generator's health line above: where its send lag p99 is in the " +
     "milliseconds, other jobs delayed the sends, and latency from the scheduled time charges that to both servers. " +
     "The paced client runs in a small process of its own: in the benchmark's main process, that process's GC " +
