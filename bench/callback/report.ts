@@ -68,19 +68,22 @@ const READING = [
     "more memory-bound (an 8.5 MB automaton, a larger heap), which suggests a busier host hurts it more. Compare (a) " +
     "and (b) only within one run.",
   "- Where (b)'s extra time went on a slow day (2026-11-24, third session; probes alternating 2 s saturation " +
-    "windows over (a), (b), and (b) fed only the 97 clean bodies, all three servers up at once on the server's " +
-    "core, 6–8 rounds per run; a server's place in the rotation alone moved it by up to ~5%): with the 100k " +
-    "dictionary (b) reached 0.78× and 0.79× of (a), and 0.85× and 0.84× without the 3% of bodies with hits; with a " +
-    "1k dictionary and clean bodies, 0.86×. Per request, against the ceiling's ~30 µs on that machine: Fastify as " +
-    "configured plus the handler (raw body, compiled request check, the element JSON, decision, metrics, the " +
-    "arrival hook) ~4.5 µs; the 100k automaton over a 1k one ~0.6 µs (a text touches ~53 distinct 64-byte lines of " +
-    "it, against 30 within 19 KB for 1k entries); the hits ~2.5 µs, i.e. ~80 µs of the server's core per message " +
-    "with a hit: its decision ~5.5 µs in a hot loop (1.1 µs for a clean one), the hit-log insert worker ~15 µs per " +
-    "row, the PostgreSQL backend's insert 40–55 µs of CPU per row (ten indexes on hit_log, the trigram GIN among " +
-    "them; in production on the database's own host, here partly on the server's core), and V8's helper threads " +
-    "collecting the worker's garbage. perf of the event loop also shows +2.2 µs per request in " +
-    "`_raw_spin_unlock_irqrestore` for (b): more of its replies must wake the generator's idle core (an IPI, dear " +
-    "on a VM), because a slower server leaves the generator idle more often.",
+    "windows over (a) and two variants of (b), all up at once on the server's core, 6–8 rounds per run; a server's " +
+    "place in the rotation alone moved it by up to ~5%). The service as a whole reached 0.77–0.79× of (a); fed only " +
+    "the 97 clean bodies, 0.84–0.85×; with a 1k dictionary and clean bodies, 0.86×. Cutting the service's own route " +
+    "short at successive points (each variant answering the allowed reply there): at once, 1.18–1.23× of (a) (raw " +
+    "body, no JSON parsing, a synchronous handler: cheaper than the ceiling's defaults); after parsing the body, " +
+    "1.03–1.05×; after the command and the compiled request check, 0.91–0.99×; after the whole decision (element " +
+    "JSON, policy lookups, the matcher's pass), 0.75–0.83×, of which the element JSON ≤ ~5%. So the decision costs " +
+    "the server ~5–7 µs per request against ~1.1 µs for a clean message in a hot loop: after the HTTP stack has " +
+    "run, the scanner's code, its unit table and the ~53 distinct 64-byte automaton lines a text touches (30, " +
+    "within 19 KB, for 1k entries) are cold again, which is why a 1k dictionary is barely faster. The hits cost the " +
+    "rest, ~2.5 µs per request or ~80 µs of the server's core per message with a hit: its decision ~5.5 µs in a hot " +
+    "loop, the hit-log insert worker ~15 µs per row, the PostgreSQL backend's insert 40–55 µs of CPU per row (ten " +
+    "indexes on hit_log, the trigram GIN about a third of it; in production on the database's own host, here partly " +
+    "on the server's core), and V8's helper threads collecting the worker's garbage. perf of the event loop also " +
+    "shows +2.2 µs per request in `_raw_spin_unlock_irqrestore` for (b): more of its replies must wake the " +
+    "generator's idle core (an IPI, dear on a VM), because a slower server leaves the generator idle more often.",
   "- Latency rows are only as good as the generator's health line above: where its send lag p99 is in the " +
     "milliseconds, other jobs delayed the sends, and latency from the scheduled time charges that to both servers. " +
     "The paced client runs in a small process of its own: in the benchmark's main process, that process's GC " +
