@@ -1,5 +1,5 @@
 // The pure pieces, case by case: the bounded queue, the entry table, text extraction, errDlt, settings.
-import t from "tap";
+import t, { type Test as Tap } from "tap";
 import { BoundedQueue } from "../src/hitlog/bounded-queue.ts";
 import { backoffDelay } from "../src/hitlog/backoff.ts";
 import { EntryTable, encodeEntryTable } from "../src/snapshot/entry-table.ts";
@@ -8,6 +8,26 @@ import { maskedContent } from "../src/extract/masked-element.ts";
 import { rejectDetail } from "../src/decide/reject-detail.ts";
 import { readCallbackSettings } from "../src/config.ts";
 import { normalizeKey, resolvePolicies } from "../src/snapshot/policies.ts";
+import { buildApp, type AppOptions } from "../src/app.ts";
+import { createMetrics } from "../src/metrics/metrics.ts";
+import { pino } from "pino";
+import { ADD_FRIEND, SINGLE, addFriend, singleText } from "./helpers/bodies.ts";
+
+/** The app with no servers behind it: no dictionary loaded, hits discarded, every friend known; closed at teardown. */
+async function appWithoutServers(t: Tap, env: Record<string, string>, overrides: Partial<AppOptions> = {}) {
+  const app = await buildApp({
+    settings: readCallbackSettings(env),
+    logger: pino({ level: "silent" }),
+    snapshots: { current: undefined },
+    hitLogs: { enqueue() {} },
+    friendLookup: async () => 1,
+    metrics: createMetrics(),
+    isClosing: () => false,
+    ...overrides,
+  });
+  t.teardown(() => app.close());
+  return app;
+}
 
 t.test("bounded queue: FIFO, drops the oldest past capacity, failed batches go back in front", async (t) => {
   const q = new BoundedQueue<number>(3);
@@ -132,22 +152,7 @@ t.test("policies: a missing scene runs on the defaults; one dictionary key per n
 });
 
 t.test("optional hardening: shared secret and source-IP allowlist refuse other callers with 1002", async (t) => {
-  const { buildApp } = await import("../src/app.ts");
-  const { createMetrics } = await import("../src/metrics/metrics.ts");
-  const { pino } = await import("pino");
-  const make = async (env: Record<string, string>) => {
-    const app = await buildApp({
-      settings: readCallbackSettings(env),
-      logger: pino({ level: "silent" }),
-      snapshots: { current: undefined },
-      hitLogs: { enqueue() {} },
-      friendLookup: async () => 1,
-      metrics: createMetrics(),
-      isClosing: () => false,
-    });
-    t.teardown(() => app.close());
-    return app;
-  };
+  const make = (env: Record<string, string>) => appWithoutServers(t, env);
   const send = (app: Awaited<ReturnType<typeof make>>, headers: Record<string, string> = {}) =>
     app.inject({ method: "POST", url: "/callback/im/notACommand", payload: "{}", headers }).then((r) => ({ status: r.statusCode, json: r.json() }));
 
@@ -168,27 +173,17 @@ t.test("optional hardening: shared secret and source-IP allowlist refuse other c
 });
 
 t.test("shutdown: once it begins, every reply closes its keep-alive connection, also one that waited on a lookup", async (t) => {
-  const { buildApp } = await import("../src/app.ts");
-  const { createMetrics } = await import("../src/metrics/metrics.ts");
-  const { pino } = await import("pino");
-  const { ADD_FRIEND, SINGLE, addFriend, singleText } = await import("./helpers/bodies.ts");
   let closing = false;
   let lookupStarted: () => void = () => undefined;
   let releaseLookup: () => void = () => undefined;
-  const app = await buildApp({
-    settings: readCallbackSettings({ DATABASE_URL: "postgresql://unused" }),
-    logger: pino({ level: "silent" }),
-    snapshots: { current: undefined },
-    hitLogs: { enqueue() {} },
+  const app = await appWithoutServers(t, {}, {
     friendLookup: () =>
       new Promise((resolve) => {
         releaseLookup = () => resolve(1);
         lookupStarted();
       }),
-    metrics: createMetrics(),
     isClosing: () => closing,
   });
-  t.teardown(() => app.close());
   const message = () => app.inject({ method: "POST", url: `/callback/im/${SINGLE}`, payload: `${JSON.stringify(singleText("hi"))}\n` });
 
   const before = await message();
