@@ -71,13 +71,21 @@ function toRecord(row: NewHitLog): HitLogRecord {
     content_type: row.contentType,
     action: row.action,
     hits: row.hits,
-    // Denormalised for the GIN index behind the admin search by wordID; ids are decimal strings of BigInts.
-    word_ids: [...new Set(row.hits.map((h) => h.wordID))].filter((id) => DIGITS.test(id)),
+    word_ids: hitWordIds(row.hits),
     text: cutHitText(row.text),
     dict_version: row.dictVersion,
     create_time: row.createTime === undefined ? null : new Date(row.createTime).toISOString(),
     dedupe_key: row.dedupeKey !== undefined && UUID.test(row.dedupeKey) ? row.dedupeKey : null,
   };
+}
+
+/**
+ * The distinct entry ids of a row's hits, denormalised into word_ids for the GIN index behind the admin search by
+ * wordID. Ids are decimal strings of BigInts, taken up to 18 digits (always inside bigint's range); anything else is
+ * left out: one id the cast refuses would fail the whole batch, on every retry.
+ */
+export function hitWordIds(hits: readonly Hits.HitDetail[]): string[] {
+  return [...new Set(hits.map((h) => h.wordID))].filter((id) => DIGITS.test(id));
 }
 
 /**

@@ -39,3 +39,21 @@ t.test("retried batches are stored once and unstorable text is replaced", async 
   const stored = await db.prisma.hitLog.findFirst({ where: { operationID: "op-20" } });
   t.equal(stored?.text, "nul \uFFFD and lone \uFFFD here", "one replacement character per unstorable unit");
 });
+
+t.test("word ids the index cannot hold are left out of word_ids, not fatal to the batch", async (t) => {
+  const db = await createTestDatabase("wg_cb_pgins", { poolSize: 1 });
+  t.teardown(db.drop);
+  const inserter = createPgHitLogInserter(db.url);
+  t.teardown(() => inserter.close());
+  const hit = (wordID: string) => ({ wordID, word: "w", category: "ads", level: 2 as const, start: 0, end: 1 });
+  // 19 digits: past bigint's range (9223372036854775807), which would fail the cast of the whole batch.
+  const odd = { ...row(30, "text 30"), hits: [hit("42"), hit("42"), hit("9999999999999999999"), hit("x")] };
+  t.equal(await inserter.insert([odd, row(31, "text 31")]), 2);
+  const stored = await db.prisma.hitLog.findFirstOrThrow({ where: { operationID: "op-30" } });
+  t.same(stored.wordIDs, [42n], "decimal ids only, each once");
+  t.same(
+    (stored.hits as { wordID: string }[]).map((h) => h.wordID),
+    ["42", "42", "9999999999999999999", "x"],
+    "the hits themselves are kept whole",
+  );
+});

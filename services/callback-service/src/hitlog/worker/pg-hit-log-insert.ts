@@ -6,7 +6,7 @@ import pg from "pg";
 import type { NewHitLog } from "@wordguard/db";
 // The row rules themselves (cut, unstorable characters) come from the db package's hit-log module, which loads no
 // Prisma client into this thread.
-import { cutHitText, storableText } from "@wordguard/db/hit-logs";
+import { cutHitText, hitWordIds, storableText } from "@wordguard/db/hit-logs";
 
 const INSERT = `
 INSERT INTO "hit_log" ("operation_id", "command", "scene", "send_id", "recv_id", "group_id", "client_msg_id",
@@ -18,8 +18,6 @@ FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text
   AS u(o, c, s, si, ri, gi, cm, sm, ct, a, h, w, tx, dv, t, k)
 ON CONFLICT ("dedupe_key") DO NOTHING`;
 
-const DIGITS = /^\d{1,19}$/;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // NUL or a lone surrogate would fail the whole batch (text and jsonb refuse them): storableText makes each U+FFFD,
@@ -30,7 +28,7 @@ const storableJson = (value: unknown): string =>
 
 /** The entry ids of a row's hits as a PostgreSQL array literal (the GIN-indexed word_ids column). */
 function wordIdsLiteral(row: NewHitLog): string {
-  return `{${[...new Set(row.hits.map((h) => h.wordID).filter((id) => DIGITS.test(id)))].join(",")}}`;
+  return `{${hitWordIds(row.hits).join(",")}}`;
 }
 
 export interface HitLogInserter {
