@@ -84,6 +84,21 @@ const READING = [
     "on the server's core), and V8's helper threads collecting the worker's garbage. perf of the event loop also " +
     "shows +2.2 µs per request in `_raw_spin_unlock_irqrestore` for (b): more of its replies must wake the " +
     "generator's idle core (an IPI, dear on a VM), because a slower server leaves the generator idle more often.",
+  "- The same code on a noisier day (2026-11-24, fourth session): two full runs gave 0.83× and 0.80×, and the paced " +
+    "p99 ratio 1.65× and 1.85× with the generator's send lag p99 in the milliseconds (the previous session measured " +
+    "1.14×); alternating 2 s windows gave per-pair ratios from 0.33 to 1.01. perf (cpu-clock) of each server alone " +
+    "at saturation put (b)'s extra samples per request at: the kernel's wakeups of the generator's core ~20%, the " +
+    "matcher's first pass ~15%, V8's megamorphic property lookups ~10%, the route and decision functions ~7%, the " +
+    "rest spread thin. Fed only the 3 bodies with hits, a message with a hit cost the event loop ~28 µs more than a " +
+    "clean one (its decision 12–14 µs in place against ~5.5 µs in a hot loop; the hit-log queue and hand-off " +
+    "8–10 µs), the insert worker and V8's helper threads ~12 µs, PostgreSQL ~24 µs. PostgreSQL's CPU per row alone " +
+    "(20–30k rows in batches of 150, the backend's /proc counters): ~34 µs with hit_log's ten indexes, 18.5–19 µs " +
+    "without the trigram GIN behind the admin keyword search. Tried that day and not kept: the batch as one JSON " +
+    "parameter (jsonb_to_recordset or json_to_recordset, as the Prisma path does) instead of the column arrays: " +
+    "client CPU 13–18 µs per row either way, the backend 39–45 µs against 34–38 µs; time-ordered (UUIDv7-style) " +
+    "dedupe keys: the backend unchanged (33–34.5 µs); the trigram GIN with fastupdate off: 103–112 µs per row, with " +
+    "a 32 MB pending list: unchanged; a larger young generation (--max-semi-space-size=32 or 64): 0.72× and 0.77× " +
+    "against 0.76× in the same alternating windows.",
   "- Latency rows are only as good as the generator's health line above: where its send lag p99 is in the " +
     "milliseconds, other jobs delayed the sends, and latency from the scheduled time charges that to both servers. " +
     "The paced client runs in a small process of its own: in the benchmark's main process, that process's GC " +
