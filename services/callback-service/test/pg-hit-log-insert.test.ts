@@ -5,25 +5,15 @@ import t from "tap";
 import type { NewHitLog } from "@wordguard/db";
 import { createTestDatabase } from "@wordguard/db/testing";
 import { createPgHitLogInserter } from "../src/hitlog/worker/pg-hit-log-insert.ts";
+import { hitRow } from "./helpers/hit-rows.ts";
 
+/** A row whose hit carries a NUL in its word (unstorable as it is). */
 function row(i: number, text: string, dedupeKey?: string): NewHitLog {
-  return {
-    operationID: `op-${i}`,
-    command: "callbackBeforeSendSingleMsgCommand",
-    scene: "single",
-    sendID: "u1",
-    recvID: "u2",
-    groupID: "",
-    clientMsgID: `c${i}`,
-    serverMsgID: `s${i}`,
-    contentType: 101,
-    action: "blocked",
+  return hitRow(i, {
     hits: [{ wordID: "1", word: "w\u0000", category: "ads", level: 2, start: 0, end: 1 }],
     text,
-    dictVersion: 3,
-    createTime: Date.now(),
     ...(dedupeKey === undefined ? {} : { dedupeKey }),
-  };
+  });
 }
 
 t.test("retried batches are stored once and unstorable text is replaced", async (t) => {

@@ -1,7 +1,8 @@
 // The hit-log writer (DESIGN.md "The hot path"): decisions enqueue rows and return at once; rows are inserted in
 // batches every HIT_LOG_FLUSH_MS or as soon as HIT_LOG_BATCH_SIZE are waiting. While PostgreSQL is away a failed batch
 // goes back to the front of the queue and is retried with capped exponential backoff; the queue is bounded and drops
-// its oldest rows past HIT_LOG_QUEUE_LIMIT. No decided hit disappears silently: it is written, or counted in
+// its oldest rows past HIT_LOG_QUEUE_LIMIT. A row the database refuses for its data (it would fail every retry) is
+// isolated by halving its batch and dropped. No decided hit disappears silently: it is written, or counted in
 // hit_log_dropped_total and reported in a log line.
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
@@ -9,6 +10,7 @@ import type { NewHitLog } from "@wordguard/db";
 import type { CallbackMetrics } from "../metrics/metrics.ts";
 import { BoundedQueue } from "./bounded-queue.ts";
 import { backoffDelay } from "./backoff.ts";
+import { refusedForData, sqlStateOf } from "./refused-for-data.ts";
 
 export interface HitLogWriterOptions {
   insert(rows: NewHitLog[]): Promise<unknown>;
@@ -111,14 +113,15 @@ export class HitLogWriter {
   }
 
   async #flushAll(): Promise<void> {
-    const { batchSize, insert, metrics } = this.#options;
+    const { batchSize, metrics } = this.#options;
     while (this.#queue.size > 0) {
       const batch = this.#queue.take(batchSize);
       this.#inFlight = batch.length;
+      const refused = new Set<NewHitLog>();
       try {
-        await insert(batch);
+        await this.#insertIsolating(batch, refused);
         this.#inFlight = 0;
-        metrics.hitLogWritten.inc(batch.length);
+        metrics.hitLogWritten.inc(batch.length - refused.size);
         if (this.#failures > 0) this.#log.info({ failures: this.#failures }, "hit logs are being written again");
         this.#failures = 0;
         this.#retryAt = 0;
@@ -126,7 +129,8 @@ export class HitLogWriter {
         this.#inFlight = 0;
         this.#failures++;
         metrics.hitLogFlushFailures.inc();
-        const dropped = this.#queue.restoreFront(batch);
+        // Rows of the batch that went in before the outage go back too: their dedupe keys store them once.
+        const dropped = this.#queue.restoreFront(refused.size === 0 ? batch : batch.filter((row) => !refused.has(row)));
         if (dropped > 0) this.#dropped(dropped, "queue full");
         const delay = backoffDelay(this.#failures, this.#options.retryBaseMs ?? 250, this.#options.retryMaxMs ?? 5000);
         this.#retryAt = Date.now() + delay;
@@ -136,6 +140,29 @@ export class HitLogWriter {
         }
         return;
       }
+    }
+  }
+
+  /**
+   * Inserts `rows`. When the database refuses them for what they hold (not an outage), halves them until each refused
+   * row stands alone and drops it — counted and logged — so that one bad row cannot hold up every hit behind it.
+   * Dropped rows are added to `refused`; an outage rejects, and the caller retries the rest.
+   */
+  async #insertIsolating(rows: NewHitLog[], refused: Set<NewHitLog>): Promise<void> {
+    try {
+      await this.#options.insert(rows);
+    } catch (error) {
+      if (!refusedForData(error)) throw error;
+      if (rows.length === 1) {
+        const row = rows[0]!;
+        refused.add(row);
+        this.#options.metrics.hitLogDropped.inc();
+        this.#log.error({ err: error, sqlState: sqlStateOf(error), operationID: row.operationID }, "hit log refused by the database; dropped");
+        return;
+      }
+      const half = Math.ceil(rows.length / 2);
+      await this.#insertIsolating(rows.slice(0, half), refused);
+      await this.#insertIsolating(rows.slice(half), refused);
     }
   }
 

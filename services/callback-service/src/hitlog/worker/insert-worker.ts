@@ -4,6 +4,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { lowerThreadPriority } from "../../thread-priority.ts";
 import { createPgHitLogInserter } from "./pg-hit-log-insert.ts";
+import { sqlStateOf } from "../refused-for-data.ts";
 import type { InsertReply, InsertRequest, InsertWorkerInput } from "./protocol.ts";
 
 lowerThreadPriority();
@@ -21,7 +22,10 @@ port.on("message", (request: InsertRequest) => {
   }
   inserter.insert(request.rows).then(
     (count) => port.postMessage({ id: request.id, ok: true, count } satisfies InsertReply),
-    (error: unknown) =>
-      port.postMessage({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) } satisfies InsertReply),
+    (error: unknown) => {
+      const code = sqlStateOf(error);
+      const message = error instanceof Error ? error.message : String(error);
+      port.postMessage({ id: request.id, ok: false, message, ...(code ? { code } : {}) } satisfies InsertReply);
+    },
   );
 });

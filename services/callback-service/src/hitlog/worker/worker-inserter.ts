@@ -60,7 +60,7 @@ export class WorkerInserter {
       this.#pending.delete(reply.id);
       if (this.#pending.size === 0) worker.unref();
       if (reply.ok) pending.resolve(reply.count);
-      else pending.reject(new Error(reply.message));
+      else pending.reject(Object.assign(new Error(reply.message), reply.code ? { code: reply.code } : {}));
     });
     const fail = (error: Error) => {
       if (this.#worker === worker) this.#worker = undefined;
