@@ -44,6 +44,8 @@ export class HitLogWriter {
   #closed = false;
   #unreportedDrops = 0;
   #lastDropReport = 0;
+  #refusedUnreported = 0;
+  #lastRefusedReport = 0;
 
   constructor(options: HitLogWriterOptions) {
     this.#options = options;
@@ -157,7 +159,17 @@ export class HitLogWriter {
         const row = rows[0]!;
         refused.add(row);
         this.#options.metrics.hitLogDropped.inc();
-        this.#log.error({ err: error, sqlState: sqlStateOf(error), operationID: row.operationID }, "hit log refused by the database; dropped");
+        this.#refusedUnreported++;
+        // A schema out of step with this version would refuse every row: one line per interval, not one per row.
+        const now = Date.now();
+        if (now - this.#lastRefusedReport >= DROP_LOG_INTERVAL_MS) {
+          this.#log.error(
+            { err: error, sqlState: sqlStateOf(error), operationID: row.operationID, refused: this.#refusedUnreported },
+            "hit log refused by the database; dropped",
+          );
+          this.#refusedUnreported = 0;
+          this.#lastRefusedReport = now;
+        }
         return;
       }
       const half = Math.ceil(rows.length / 2);
