@@ -75,8 +75,13 @@ function toRecord(row: NewHitLog): HitLogRecord {
     text: cutHitText(row.text),
     dict_version: row.dictVersion,
     create_time: row.createTime === undefined ? null : new Date(row.createTime).toISOString(),
-    dedupe_key: row.dedupeKey !== undefined && UUID.test(row.dedupeKey) ? row.dedupeKey : null,
+    dedupe_key: storableDedupeKey(row),
   };
+}
+
+/** The row's dedupe key as stored: a malformed one is ignored (the row is simply appended), not fatal to the batch. */
+export function storableDedupeKey(row: NewHitLog): string | null {
+  return row.dedupeKey !== undefined && UUID.test(row.dedupeKey) ? row.dedupeKey : null;
 }
 
 /**

@@ -25,7 +25,8 @@ t.test("retried batches are stored once and unstorable text is replaced", async 
   t.equal(await inserter.insert(keyed.slice(0, 6)), 6);
   t.equal(await inserter.insert(keyed), 4, "only rows not yet stored");
   t.equal(await inserter.insert([row(20, "nul \u0000 and lone \uD800 here")]), 1, "NUL and a lone surrogate do not fail the batch");
-  t.equal(await db.prisma.hitLog.count(), 11);
+  t.equal(await inserter.insert([row(21, "text 21", "not-a-uuid")]), 1, "a malformed key is ignored, not an error");
+  t.equal(await db.prisma.hitLog.count(), 12);
   const stored = await db.prisma.hitLog.findFirst({ where: { operationID: "op-20" } });
   t.equal(stored?.text, "nul \uFFFD and lone \uFFFD here", "one replacement character per unstorable unit");
 });

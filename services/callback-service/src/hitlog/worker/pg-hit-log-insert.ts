@@ -6,7 +6,7 @@ import pg from "pg";
 import type { NewHitLog } from "@wordguard/db";
 // The row rules themselves (cut, unstorable characters) come from the db package's hit-log module, which loads no
 // Prisma client into this thread.
-import { cutHitText, hitWordIds, storableText } from "@wordguard/db/hit-logs";
+import { cutHitText, hitWordIds, storableDedupeKey, storableText } from "@wordguard/db/hit-logs";
 
 const INSERT = `
 INSERT INTO "hit_log" ("operation_id", "command", "scene", "send_id", "recv_id", "group_id", "client_msg_id",
@@ -17,8 +17,6 @@ FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text
             $10::text[], $11::text[], $12::text[], $13::text[], $14::int[], $15::float8[], $16::uuid[])
   AS u(o, c, s, si, ri, gi, cm, sm, ct, a, h, w, tx, dv, t, k)
 ON CONFLICT ("dedupe_key") DO NOTHING`;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // NUL or a lone surrogate would fail the whole batch (text and jsonb refuse them): storableText makes each U+FFFD,
 // one unit for one, in every string field and inside the hits JSON.
@@ -64,7 +62,7 @@ export function createPgHitLogInserter(databaseUrl: string): HitLogInserter {
           rows.map((r) => r.dictVersion),
           rows.map((r) => r.createTime ?? now),
           // Retrying a batch whose commit was not confirmed stores nothing twice (unique hit_log.dedupe_key).
-          rows.map((r) => (r.dedupeKey !== undefined && UUID.test(r.dedupeKey) ? r.dedupeKey : null)),
+          rows.map(storableDedupeKey),
         ],
       });
       return result.rowCount ?? rows.length;
