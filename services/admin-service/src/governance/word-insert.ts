@@ -1,8 +1,11 @@
 // Batch insert of dictionary entries: one INSERT … SELECT FROM unnest(…) per chunk, ON CONFLICT DO NOTHING on the
 // unique (normalized, match_type) key. A concurrent insert of the same key waits for the other transaction and then
 // skips, so racing adds leave exactly one row and report the rest as duplicates, never as errors. Rows go in input
-// order, so ids (and the newest-first order of a search) follow the request; two concurrent batches that share
-// keys in opposite orders can deadlock, which PostgreSQL detects and commitChange retries.
+// order, so ids (and the newest-first order of a search) follow the request. Two concurrent batches that share keys in
+// opposite orders would deadlock, again on every retry when several race (six overlapping imports gave 500s after
+// commitChange's three attempts): inserting transactions therefore take one transaction-scoped advisory lock first and
+// run one after another. That costs no concurrency worth having: every governance change already queues on the
+// version row's lock when it bumps the version before committing.
 import { Prisma, type Db, type Tx } from "@wordguard/db";
 import type { MatchType, Scene } from "@wordguard/contracts";
 import type { Words } from "@wordguard/contracts";
@@ -20,6 +23,9 @@ export interface NewWordRow {
 
 export const wordKey = (normalized: string, matchType: string): string => `${matchType}\u0000${normalized}`;
 
+/** The advisory lock key of entry inserts ("wg" and 1): any bigint no other part of the system uses. */
+const WORD_INSERT_LOCK = 0x7767_0001n;
+
 /** Rows per statement: keeps each statement's parameters and the planner's work bounded for 100,000-line imports. */
 const CHUNK = 20_000;
 
@@ -35,6 +41,9 @@ export interface InsertedWord {
  */
 export async function insertWords(tx: Tx, rows: readonly NewWordRow[], createBy: string): Promise<Map<string, InsertedWord>> {
   const inserted = new Map<string, InsertedWord>();
+  if (rows.length === 0) return inserted;
+  // Held until this transaction ends; executeRaw, as pg_advisory_xact_lock returns void, which has no column type.
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${WORD_INSERT_LOCK})`;
   for (let from = 0; from < rows.length; from += CHUNK) {
     const chunk = rows.slice(from, from + CHUNK);
     const result = await tx.$queryRaw<Array<InsertedWord & { normalized: string; matchType: string }>>(Prisma.sql`
