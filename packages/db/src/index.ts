@@ -11,6 +11,7 @@ export type { EnsureDefaultsResult } from "./defaults.ts";
 export { loadPolicies, loadSnapshot } from "./snapshot.ts";
 export type { LoadSnapshotOptions, Snapshot, SnapshotEntry, SnapshotWhitelistEntry } from "./snapshot.ts";
 export { insertHitLogs, cutHitText, storableText } from "./hit-logs.ts";
+export { sqlStateOf } from "./sql-state.ts";
 export type { NewHitLog } from "./hit-logs.ts";
 export { policyFromRow, toLevel, toNormalizeSettings } from "./policy-row.ts";
 export { migrateDeploy, pgMigrationFactory, ensureDatabase } from "./migrate/index.ts";

@@ -1,11 +1,10 @@
 // Admin accounts, managed by super admins (level 100).
 import { Accounts } from "@wordguard/contracts";
-import type { PrismaClient } from "@wordguard/db";
+import { sqlStateOf, type PrismaClient } from "@wordguard/db";
 import { hashPassword } from "../auth/password.ts";
 import { userKey, type RevocationStore } from "../auth/revocations.ts";
 import { fail } from "../envelope.ts";
 import { writeAudit } from "../governance/audit.ts";
-import { sqlState } from "../governance/commit.ts";
 import type { Actor } from "../types.ts";
 
 export interface AdminsDeps {
@@ -38,7 +37,7 @@ export async function addAdmin(deps: AdminsDeps, actor: Actor, request: Accounts
     return { adminUserID: created.id };
   } catch (error) {
     const e = error as { code?: string };
-    if (e.code === "P2002" || sqlState(error) === "23505") throw fail("DuplicateKeyError", `account: ${request.account}`);
+    if (e.code === "P2002" || sqlStateOf(error) === "23505") throw fail("DuplicateKeyError", `account: ${request.account}`);
     throw error;
   }
 }

@@ -2,7 +2,7 @@
 // its audit rows and the version bump commit in ONE transaction; only after the commit is the change announced on
 // the bus. A failed publish is logged and forgotten: replicas poll the version and catch up.
 import { CHANNELS, type ChangeKind } from "@wordguard/contracts";
-import { bumpVersion, type PrismaClient, type Tx } from "@wordguard/db";
+import { bumpVersion, sqlStateOf, type PrismaClient, type Tx } from "@wordguard/db";
 import type { EventBus } from "@wordguard/bus";
 import type { FastifyBaseLogger } from "fastify";
 
@@ -31,13 +31,6 @@ const MAX_WAIT_MS = 15_000;
 const RETRYABLE = new Set(["40P01", "40001"]);
 const ATTEMPTS = 3;
 
-function sqlState(error: unknown): string | undefined {
-  // Prisma wraps driver errors; the SQLSTATE sits in `meta` (raw queries) or the adapter's cause.
-  const e = error as { code?: unknown; meta?: { code?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown } } } };
-  const candidates = [e.meta?.code, e.meta?.driverAdapterError?.cause?.originalCode, e.code];
-  return candidates.find((c): c is string => typeof c === "string" && /^[0-9A-Z]{5}$/.test(c));
-}
-
 /**
  * Runs `work` in a transaction; `version()` bumps the dictionary version once (lazily, so a change that needs the
  * number early, like a policy row, gets it) and is called automatically when `work` reports a change.
@@ -60,7 +53,7 @@ export async function commitChange<T>(
         { maxWait: MAX_WAIT_MS, timeout: TRANSACTION_TIMEOUT_MS },
       );
     } catch (error) {
-      const state = sqlState(error);
+      const state = sqlStateOf(error);
       if (attempt >= ATTEMPTS || state === undefined || !RETRYABLE.has(state)) throw error;
       deps.log.warn({ sqlState: state, attempt }, "governance transaction conflicted, retrying");
     }
@@ -80,4 +73,3 @@ async function announce(deps: CommitDeps, kind: ChangeKind, version: number): Pr
   else deps.log.warn({ version, kind }, "dictionary change not published; replicas will catch up by polling");
 }
 
-export { sqlState };

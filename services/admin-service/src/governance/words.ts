@@ -1,10 +1,10 @@
 // The dictionary endpoints: add, del, search, update (CONTRACT.md §2.3 and the update extension).
-import { Prisma } from "@wordguard/db";
+import { Prisma, sqlStateOf } from "@wordguard/db";
 import type { Words } from "@wordguard/contracts";
 import { fail } from "../envelope.ts";
 import type { Actor } from "../types.ts";
 import { writeAudit } from "./audit.ts";
-import { commitChange, sqlState, type CommitDeps } from "./commit.ts";
+import { commitChange, type CommitDeps } from "./commit.ts";
 import { checkWord, REASON_TEXT } from "./entry-word.ts";
 import { parseId, parseIds } from "./ids.ts";
 import { prepareWords } from "./new-words.ts";
@@ -114,7 +114,7 @@ export async function updateWord(deps: CommitDeps, actor: Actor, request: Words.
     });
     return { word: value };
   } catch (error) {
-    if (sqlState(error) === UNIQUE_VIOLATION) throw fail("DuplicateKeyError", "an entry with the same normalised word and matchType exists");
+    if (sqlStateOf(error) === UNIQUE_VIOLATION) throw fail("DuplicateKeyError", "an entry with the same normalised word and matchType exists");
     throw error;
   }
 }

@@ -10,7 +10,8 @@ import type { NewHitLog } from "@wordguard/db";
 import type { CallbackMetrics } from "../metrics/metrics.ts";
 import { BoundedQueue } from "./bounded-queue.ts";
 import { backoffDelay } from "./backoff.ts";
-import { refusedForData, sqlStateOf } from "./refused-for-data.ts";
+import { sqlStateOf } from "@wordguard/db/sql-state";
+import { refusedForData } from "./refused-for-data.ts";
 
 export interface HitLogWriterOptions {
   insert(rows: NewHitLog[]): Promise<unknown>;

@@ -4,7 +4,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { lowerThreadPriority } from "../../thread-priority.ts";
 import { createPgHitLogInserter } from "./pg-hit-log-insert.ts";
-import { sqlStateOf } from "../refused-for-data.ts";
+import { sqlStateOf } from "@wordguard/db/sql-state";
 import type { InsertReply, InsertRequest, InsertWorkerInput } from "./protocol.ts";
 
 lowerThreadPriority();
