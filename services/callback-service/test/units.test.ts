@@ -2,6 +2,7 @@
 import t, { type Test as Tap } from "tap";
 import { BoundedQueue } from "../src/hitlog/bounded-queue.ts";
 import { backoffDelay } from "../src/hitlog/backoff.ts";
+import { ThrottledCount } from "../src/hitlog/throttled-count.ts";
 import { EntryTable, encodeEntryTable } from "../src/snapshot/entry-table.ts";
 import { extractText } from "../src/extract/text-source.ts";
 import { maskedContent } from "../src/extract/masked-element.ts";
@@ -28,6 +29,16 @@ async function appWithoutServers(t: Tap, env: Record<string, string>, overrides:
   t.teardown(() => app.close());
   return app;
 }
+
+t.test("throttled counts: the first line is due at once, later ones carry what happened since", async (t) => {
+  const slow = new ThrottledCount(60_000);
+  t.equal(slow.add(3), 3);
+  t.equal(slow.add(2), undefined, "within the interval: counted, not reported");
+  t.equal(slow.add(1), undefined);
+  const every = new ThrottledCount(0);
+  t.equal(every.add(2), 2);
+  t.equal(every.add(5), 5, "a line each time when no interval holds it back");
+});
 
 t.test("bounded queue: FIFO, drops the oldest past capacity, failed batches go back in front", async (t) => {
   const q = new BoundedQueue<number>(3);

@@ -12,6 +12,7 @@ import { BoundedQueue } from "./bounded-queue.ts";
 import { backoffDelay } from "./backoff.ts";
 import { sqlStateOf } from "@wordguard/db/sql-state";
 import { refusedForData } from "./refused-for-data.ts";
+import { ThrottledCount } from "./throttled-count.ts";
 
 export interface HitLogWriterOptions {
   insert(rows: NewHitLog[]): Promise<unknown>;
@@ -43,10 +44,8 @@ export class HitLogWriter {
   #failures = 0;
   #retryAt = 0;
   #closed = false;
-  #unreportedDrops = 0;
-  #lastDropReport = 0;
-  #refusedUnreported = 0;
-  #lastRefusedReport = 0;
+  readonly #dropReports = new ThrottledCount(DROP_LOG_INTERVAL_MS);
+  readonly #refusedReports = new ThrottledCount(DROP_LOG_INTERVAL_MS);
 
   constructor(options: HitLogWriterOptions) {
     this.#options = options;
@@ -160,16 +159,13 @@ export class HitLogWriter {
         const row = rows[0]!;
         refused.add(row);
         this.#options.metrics.hitLogDropped.inc();
-        this.#refusedUnreported++;
         // A schema out of step with this version would refuse every row: one line per interval, not one per row.
-        const now = Date.now();
-        if (now - this.#lastRefusedReport >= DROP_LOG_INTERVAL_MS) {
+        const due = this.#refusedReports.add(1);
+        if (due !== undefined) {
           this.#log.error(
-            { err: error, sqlState: sqlStateOf(error), operationID: row.operationID, refused: this.#refusedUnreported },
+            { err: error, sqlState: sqlStateOf(error), operationID: row.operationID, refused: due },
             "hit log refused by the database; dropped",
           );
-          this.#refusedUnreported = 0;
-          this.#lastRefusedReport = now;
         }
         return;
       }
@@ -181,13 +177,8 @@ export class HitLogWriter {
 
   #dropped(count: number, reason: string): void {
     this.#options.metrics.hitLogDropped.inc(count);
-    this.#unreportedDrops += count;
-    const now = Date.now();
-    if (now - this.#lastDropReport >= DROP_LOG_INTERVAL_MS) {
-      this.#log.warn({ dropped: this.#unreportedDrops, reason, limit: this.#options.queueLimit }, "hit logs dropped");
-      this.#unreportedDrops = 0;
-      this.#lastDropReport = now;
-    }
+    const due = this.#dropReports.add(count);
+    if (due !== undefined) this.#log.warn({ dropped: due, reason, limit: this.#options.queueLimit }, "hit logs dropped");
   }
 }
 
