@@ -13,6 +13,7 @@ import { setPriority } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { CHANNELS } from "@wordguard/contracts";
+import { serviceNodeArgs } from "@wordguard/e2e";
 import { createRedisBus } from "@wordguard/bus";
 import { machineLine } from "../lib/stats.ts";
 import { raiseAutogroup } from "./autogroup.ts";
@@ -89,7 +90,8 @@ function startBaseline(port: number): Server {
 }
 
 function startService(port: number): Server {
-  return startPinned(SERVER_CORE, ["--import", "tsx", "src/server.ts"], {
+  // The service's own start command (its runtime flags included), pinned.
+  return startPinned(SERVER_CORE, serviceNodeArgs("callback-service"), {
     cwd: path.join(root, "services", "callback-service"),
     env: {
       PATH: process.env["PATH"] ?? "",

@@ -1,7 +1,7 @@
 // @wordguard/e2e: a harness that runs the services as real processes on loopback (own Redis, PostgreSQL through a
 // TCP proxy) and drives them as the messaging server and the admin console would. Tests live in test/; the e2e
 // benchmark (bench/e2e/run.ts) builds on the same pieces.
-export { REPO_ROOT, SAMPLES_DIR, serviceDir, serviceEntry, type ServiceName } from "./paths.ts";
+export { REPO_ROOT, SAMPLES_DIR, serviceDir, serviceNodeArgs, type ServiceName } from "./paths.ts";
 export { freePort } from "./free-port.ts";
 export { sleep, waitFor, type WaitOptions } from "./wait.ts";
 export { percentile, summarize, describeSummary, formatMs, type Summary } from "./stats.ts";

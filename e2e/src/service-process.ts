@@ -1,12 +1,13 @@
-// A service started as its own process, `node --import tsx services/<svc>/src/server.ts`, exactly as an operator
-// would run it: settings only through the environment, stdout/stderr appended to a log file, ready when its health
-// URL answers 200. The pid is node's own (no pnpm wrapper), so signals reach the service itself.
+// A service started as its own process, node with the arguments of the service's own `start` script (see
+// serviceNodeArgs), exactly as an operator would run it: settings only through the environment, stdout/stderr
+// appended to a log file, ready when its health URL answers 200. The pid is node's own (no pnpm wrapper), so signals
+// reach the service itself.
 import { spawn, type ChildProcess } from "node:child_process";
 import { openSync, closeSync, readFileSync } from "node:fs";
 import { once } from "node:events";
 import { registerChild } from "./child-registry.ts";
 import { logTail } from "./log-tail.ts";
-import { serviceDir, serviceEntry, type ServiceName } from "./paths.ts";
+import { serviceDir, serviceNodeArgs, type ServiceName } from "./paths.ts";
 import { sleep } from "./wait.ts";
 
 export interface ServiceProcessOptions {
@@ -65,7 +66,7 @@ export class ServiceProcess {
   async start(): Promise<void> {
     if (this.running) throw new Error(`${this.name} is already running`);
     const fd = openSync(this.logFile, "a");
-    const child = spawn(process.execPath, ["--import", "tsx", serviceEntry(this.options.service)], {
+    const child = spawn(process.execPath, serviceNodeArgs(this.options.service), {
       cwd: serviceDir(this.options.service),
       env: this.options.env,
       stdio: ["ignore", fd, fd],
