@@ -99,6 +99,25 @@ const READING = [
     "dedupe keys: the backend unchanged (33–34.5 µs); the trigram GIN with fastupdate off: 103–112 µs per row, with " +
     "a 32 MB pending list: unchanged; a larger young generation (--max-semi-space-size=32 or 64): 0.72× and 0.77× " +
     "against 0.76× in the same alternating windows.",
+  "- A faster host, and V8's collector kept to each thread (2026-11-24, fifth session; the ceiling served " +
+    "44–60k req/s at 17–20 µs of CPU per request, against 23–29k on the fourth session's host). The service as " +
+    "it was: one full run gave 0.82× (per-round 0.72–0.89×), p99 ratio 1.29×, reload 1.85×. Started with " +
+    "`--single-threaded-gc`, now in its start script, which this benchmark runs: in alternating 8 s saturation " +
+    "windows beside the same service without the flag, 0.94× against 0.89× of (a), and 0.82× against 0.79× in " +
+    "a second probe (server CPU per request 20.9 against 21.9 µs and 22.4 against 23.2 µs); two full runs gave " +
+    "0.85× and 0.88× (per-round 0.84–0.96× and 0.80–0.94×), reload 1.43× and 1.66×, but the paced p99 ratio " +
+    "1.44× and 2.01× (per-round medians 1.19× and 1.90×). On one core V8's helper threads cannot run beside " +
+    "the event loop: at saturation they only cost wakeups and hand-offs; at 5,000 req/s they had used the idle " +
+    "time between requests, and without them the collector's marking steps run on the event loop itself, which " +
+    "is the likely reason for the worse p99 (an earlier session saw the same). Kept for the throughput; a " +
+    "replica whose tail matters more can drop the flag (README, Operations). Also tried and not kept: " +
+    "`--no-parallel-scavenge` alone, 0.78× against 0.79× (no gain); adding `--no-parallel-marking` and " +
+    "`--no-parallel-compaction` crashed V8 in its first full collection; root shortcuts beside the matcher's " +
+    "unit table (the root's child and its signature in the unit value's cache line, so that a failed " +
+    "transition at depth 1 reads no automaton cell): a probe of the 85 checked texts with 1–8 MB of other " +
+    "memory touched between calls measured the same 2.1–2.3 µs and 4.2–5.1 µs per text as without (0.5 µs with " +
+    "nothing touched): the root's children lie together in ~74 KB of cells that stay cached, so the cold lines " +
+    "are the deeper states'.",
   "- Latency rows are only as good as the generator's health line above: where its send lag p99 is in the " +
     "milliseconds, other jobs delayed the sends, and latency from the scheduled time charges that to both servers. " +
     "The paced client runs in a small process of its own: in the benchmark's main process, that process's GC " +
@@ -113,7 +132,8 @@ const READING = [
   "- Tried on 2026-11-24 and not kept: SCHED_IDLE for the two worker threads (preempted at once by the event loop; " +
     "reload p99 over steady 1.70× and 2.88× in two runs against 2.76× before, within the noise) starved a reload for " +
     "over 30 s when the machine was saturated (a CI run with parallel test suites), and would starve hit-log inserts " +
-    "at saturation; --single-threaded-gc (reload 1.54×, but steady p99 worse); PostgreSQL and Redis on the " +
+    "at saturation; --single-threaded-gc (reload 1.54×, but steady p99 worse; adopted on the fifth session, see " +
+    "above); PostgreSQL and Redis on the " +
     "generator's core (pinned with taskset for one run: their wait moves into the generator's reads of (b)'s replies, " +
     "p99 ratio 2.24×). Two cores cannot give each of server, generator and database its own. Also tried and not " +
     "kept: V8's platform threads (optimizing compilation, GC helpers) lowered to nice 10 at start stalled the service " +
@@ -131,8 +151,9 @@ const READING = [
     " one). What else competes with it during a reload is PostgreSQL's snapshot query (~100–170 ms of database CPU " +
     "for 100k entries, on whichever core is free) and V8's platform threads working for the worker's heap: a build " +
     "grows it to ~170 MB of mostly surviving objects, and its scavenges take 8–41 ms each (--trace-gc, 2026-11-24), " +
-    "run in parallel on those threads at the process's priority (perf sched: 200–260 ms of their CPU on the service's " +
-    "core per reload, in runs of up to 5 ms).",
+    "ran in parallel on those threads at the process's priority (perf sched: 200–260 ms of their CPU on the service's " +
+    "core per reload, in runs of up to 5 ms); since the fifth session's --single-threaded-gc they run on the build " +
+    "worker's own nice-10 thread.",
 ];
 
 const int = (n: number) => Math.round(n).toLocaleString("en");
