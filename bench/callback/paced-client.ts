@@ -4,9 +4,16 @@
 // reply checked against the callback shape.
 
 import net from "node:net";
+import { percentile } from "../lib/stats.ts";
 
 export interface PacedOptions {
-  port: number;
+  /**
+   * The servers under test. With several, they take turns in windows of `windowMs` (request i goes to server
+   * floor(i's scheduled time / windowMs) mod n), each on its own sockets: the machine's passing stalls then fall on
+   * all of them alike, instead of on whichever had the whole run at that moment.
+   */
+  ports: number[];
+  windowMs?: number;
   rate: number;
   durationMs: number;
   requests: { path: string; body: string }[];
@@ -25,15 +32,18 @@ export interface PacedResult {
   /** scheduled send time (ms, performance.now clock) and latency (µs) of each completed request */
   sendTimes: Float64Array;
   latenciesUs: Float64Array;
-  /** how late each request left this process (µs): large values mean the generator, not the server, was behind */
+  /** how late each completed request left this process (µs): large values mean the generator, not the server, was behind */
   sendLagUs: Float64Array;
   /** latency (µs) from the moment each request actually left this process: what the server and network added */
   fromSendUs: Float64Array;
+  /** index in `ports` of the server each completed request went to */
+  targets: Uint8Array;
   startedAt: number;
 }
 
 interface Pending {
   index: number;
+  target: number;
   scheduledAt: number;
   sentAt?: number;
 }
@@ -73,8 +83,8 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
   const sendTimes = new Float64Array(total);
   const latencies = new Float64Array(total);
   const sendLag = new Float64Array(total);
-  let sent = 0;
   const fromSend = new Float64Array(total);
+  const targets = new Uint8Array(total);
   const result: PacedResult = {
     scheduled: total,
     completed: 0,
@@ -85,10 +95,13 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
     latenciesUs: latencies,
     sendLagUs: sendLag,
     fromSendUs: fromSend,
+    targets,
     startedAt: 0,
   };
-  const queue: Pending[] = [];
-  let queueHead = 0;
+  const ports = options.ports;
+  if (ports.length === 0 || ports.length > 255) throw new Error("runPaced needs 1 to 255 ports");
+  const windowMs = options.windowMs ?? options.durationMs;
+  const queues = ports.map(() => ({ items: [] as Pending[], head: 0 }));
   let next = 0;
   let done = 0;
   let fired = false;
@@ -104,6 +117,8 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
       sendTimes[result.completed] = p.scheduledAt;
       latencies[result.completed] = (now - p.scheduledAt) * 1000;
       fromSend[result.completed] = (now - (p.sentAt ?? p.scheduledAt)) * 1000;
+      targets[result.completed] = p.target;
+      sendLag[result.completed] = ((p.sentAt ?? p.scheduledAt) - p.scheduledAt) * 1000;
       result.completed++;
       if (!ok) {
         result.bad++;
@@ -112,18 +127,18 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
       done++;
     };
 
-    const idle: Connection[] = [];
+    const idle: Connection[][] = ports.map(() => []);
 
     class Connection {
       socket: net.Socket;
       current: Pending | undefined;
       buffer = "";
-      constructor() {
-        this.socket = net.connect(options.port, "127.0.0.1");
+      constructor(readonly target: number) {
+        this.socket = net.connect(ports[target]!, "127.0.0.1");
         this.socket.setNoDelay(true);
         this.socket.setEncoding("utf8");
         this.socket.on("connect", () => {
-          idle.push(this);
+          idle[this.target]!.push(this);
           dispatch();
         });
         this.socket.on("data", (chunk: string) => this.onData(chunk));
@@ -142,7 +157,6 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
       send(p: Pending) {
         this.current = p;
         p.sentAt = performance.now();
-        if (sent < total) sendLag[sent++] = (p.sentAt - p.scheduledAt) * 1000;
         this.socket.write(raw[p.index % raw.length]!);
       }
       onData(chunk: string) {
@@ -159,13 +173,14 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
           const p = this.current;
           this.current = undefined;
           if (p) finish(p, head.startsWith("HTTP/1.1 200") && inCallbackShape(body), `${head.split("\r\n")[0]} ${body}`);
-          idle.push(this);
+          idle[this.target]!.push(this);
           dispatch();
         }
       }
     }
 
-    const connections = Array.from({ length: options.connections ?? 64 }, () => new Connection());
+    const perTarget = options.connections ?? 64;
+    const connections = ports.flatMap((_, target) => Array.from({ length: perTarget }, () => new Connection(target)));
     // Whatever has not answered 10 s after the last send counts as an error.
     const giveUp = setTimeout(() => {
       result.errors += total - done;
@@ -173,17 +188,22 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
     }, options.durationMs + 10_000);
 
     function dispatch() {
-      while (queueHead < queue.length && idle.length > 0) idle.pop()!.send(queue[queueHead++]!);
-      if (queueHead > 4096 && queueHead * 2 > queue.length) {
-        queue.splice(0, queueHead);
-        queueHead = 0;
+      for (let t = 0; t < queues.length; t++) {
+        const queue = queues[t]!;
+        const free = idle[t]!;
+        while (queue.head < queue.items.length && free.length > 0) free.pop()!.send(queue.items[queue.head++]!);
+        if (queue.head > 4096 && queue.head * 2 > queue.items.length) {
+          queue.items.splice(0, queue.head);
+          queue.head = 0;
+        }
       }
     }
 
     function pump() {
       const now = performance.now();
       while (next < total && start + next * interval <= now) {
-        queue.push({ index: next, scheduledAt: start + next * interval });
+        const target = Math.floor((next * interval) / windowMs) % ports.length;
+        queues[target]!.items.push({ index: next, target, scheduledAt: start + next * interval });
         next++;
       }
       dispatch();
@@ -206,24 +226,34 @@ export function runPaced(options: PacedOptions): Promise<PacedResult> {
   });
 }
 
-/** p99 of how late requests left the generator (µs). */
-export function sendLagP99Us(r: PacedResult): number {
-  const values = Array.from(r.sendLagUs.subarray(0, Math.min(r.sendLagUs.length, r.completed))).sort((a, b) => a - b);
-  return values.length === 0 ? Number.NaN : values[Math.min(values.length - 1, Math.ceil(0.99 * values.length) - 1)]!;
+/** Which completed requests a percentile covers. */
+export interface Selection {
+  /** only requests scheduled within [from, to) ms */
+  window?: { from: number; to: number };
+  /** only requests sent to this index of `ports` */
+  target?: number;
+}
+
+function selected(r: PacedResult, i: number, s: Selection): boolean {
+  if (s.target !== undefined && r.targets[i] !== s.target) return false;
+  const t = r.sendTimes[i]!;
+  return !s.window || (t >= s.window.from && t < s.window.to);
 }
 
 /**
- * Nearest-rank percentile of latencies (µs) of requests scheduled within [from, to) ms (all when no window),
- * measured from the scheduled send time, or from the actual send time with `fromSend`.
+ * Percentile (nearest rank) of the selected requests' latencies (µs), measured from the scheduled send time, or
+ * from the actual send time with `fromSend`.
  */
-export function percentileUs(r: PacedResult, p: number, window?: { from: number; to: number }, fromSend = false): number {
+export function percentileUs(r: PacedResult, p: number, selection: Selection & { fromSend?: boolean } = {}): number {
+  const source = selection.fromSend ? r.fromSendUs : r.latenciesUs;
   const values: number[] = [];
-  const source = fromSend ? r.fromSendUs : r.latenciesUs;
-  for (let i = 0; i < Math.min(r.completed, source.length); i++) {
-    const t = r.sendTimes[i]!;
-    if (!window || (t >= window.from && t < window.to)) values.push(source[i]!);
-  }
-  if (values.length === 0) return Number.NaN;
-  values.sort((a, b) => a - b);
-  return values[Math.min(values.length - 1, Math.max(0, Math.ceil((p / 100) * values.length) - 1))]!;
+  for (let i = 0; i < Math.min(r.completed, source.length); i++) if (selected(r, i, selection)) values.push(source[i]!);
+  return percentile(values, p);
+}
+
+/** p99 of how late the selected requests left the generator (µs). */
+export function sendLagP99Us(r: PacedResult, selection: Selection = {}): number {
+  const values: number[] = [];
+  for (let i = 0; i < Math.min(r.completed, r.sendLagUs.length); i++) if (selected(r, i, selection)) values.push(r.sendLagUs[i]!);
+  return percentile(values, 99);
 }

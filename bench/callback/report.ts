@@ -49,6 +49,10 @@ export interface ReportContext {
   hitLogs: number;
   saturationSeconds: number;
   pacedSeconds: number;
+  /** length of each server's turn in the paced run */
+  pacedWindowMs: number;
+  /** seconds per server at the rate, not measured, before the paced run */
+  pacedWarmupSeconds: number;
   rate: number;
 }
 
@@ -190,7 +194,9 @@ export function renderReport(rounds: Round[], c: ReportContext): string {
       `${c.requests.filter((r) => r.kind === "clean").length} clean, ${c.requests.filter((r) => r.kind === "hit").length} with a dictionary entry (blocked and logged); content types ` +
       [...byType].map(([t, n]) => `${t}×${n}`).join(", ") + " (1504 notifications are never checked, 110 is not in the default list).",
     `- Text: the matcher benchmark's corpus (${c.notes.join("; ")}).`,
-    `- Saturation: autocannon, 64 keep-alive connections, ${c.saturationSeconds} s after a 5 s warm-up. Latency: a paced open-loop client (its own process, bench/callback/paced-process.ts) at ${int(c.rate)} req/s for ${c.pacedSeconds} s on 64 keep-alive sockets, each latency measured in µs from the request's scheduled send time.`,
+    `- Each round starts both servers on the server core. Saturation: autocannon, 64 keep-alive connections, ${c.saturationSeconds} s after a 5 s warm-up, one server after the other (the order alternating by round). ` +
+      `Latency: once (b)'s hit-log queue is empty, a paced open-loop client (its own process, bench/callback/paced-process.ts) at ${int(c.rate)} req/s, after ${c.pacedWarmupSeconds} s per server at that rate not measured, for ${2 * c.pacedSeconds} s, the two servers taking turns in ${int(c.pacedWindowMs)} ms windows (${c.pacedSeconds} s each, 64 keep-alive sockets to each), ` +
+      "so that the machine's passing stalls (the VM's memory reclaim runs for 3–4 ms every 512 ms) fall on both alike rather than on whichever had its turn then; each latency measured in µs from the request's scheduled send time.",
     `- Reload: at ${int(c.rate)} req/s, one word is added and the change published; the service loads and compiles the whole dictionary in its build worker and swaps it. "reload p99" covers the requests scheduled from the change until 0.5 s after the new version answered /readyz.`,
     `- ${int(c.hitLogs)} hit rows were written during the run; ${int(completed)} paced replies were checked against the callback shape.`,
     "",

@@ -3,8 +3,9 @@
  *
  * (a) a bare Fastify route returning the allowed reply; (b) the real service (`src/server.ts`) with a 100k-entry
  * dictionary and hit logging on. Each server is pinned to core 0, this process (the load generators) to core 1.
- * Per round: saturation throughput (autocannon), latency at a fixed 5,000 req/s (paced open-loop client, µs from the
- * scheduled send time), and for (b) the same rate while a 100k-entry reload runs. Medians over the rounds go to the
+ * Per round, with both servers up: saturation throughput of each (autocannon), latency at a fixed 5,000 req/s (paced
+ * open-loop client, µs from the scheduled send time; the two servers take turns in 1 s windows over one run), and for
+ * (b) the same rate while a 100k-entry reload runs. Medians over the rounds go to the
  * "Callback" section of bench/RESULTS.md; every round's figures to bench/out/callback.json.
  */
 import { execFileSync } from "node:child_process";
@@ -29,6 +30,10 @@ const ROUNDS = Number(process.env["BENCH_CALLBACK_ROUNDS"] ?? 5);
 const SATURATION_S = Number(process.env["BENCH_CALLBACK_SATURATION_S"] ?? 10);
 const PACED_S = Number(process.env["BENCH_CALLBACK_PACED_S"] ?? 10);
 const RATE = 5000;
+/** Length of each server's turn in the paced run. */
+/** Seconds per server at the rate before the paced run is measured. */
+const PACED_WARMUP_S = 3;
+const PACED_WINDOW_MS = Number(process.env["BENCH_CALLBACK_PACED_WINDOW_MS"] ?? 1000);
 const WARMUP_S = 5;
 const SERVER_CORE = 0;
 const CLIENT_CORE = 1;
@@ -107,137 +112,139 @@ function startService(port: number): Server {
   });
 }
 
-/** A paced run plus the server CPU it cost per completed request (µs): the same arrivals for (a) and (b). */
-async function pacedWithCpu(port: number, pid: number, options: Omit<Parameters<typeof runPacedInChild>[0], "port" | "rate" | "requests">) {
-  const before = cpuTicks(pid);
-  const result = await runPacedInChild({ port, rate: RATE, requests: workload.requests, ...options });
-  return { result, cpuUsPerRequest: ((cpuTicks(pid) - before) * 1e4) / Math.max(1, result.completed) };
-}
-
-async function measureCeiling(port: number): Promise<{ saturation: Saturation; paced: PacedResult; pacedCpu: number }> {
-  const server = startBaseline(port);
-  try {
-    await waitReady(port);
-    await saturate(port, server.child.pid!, workload.requests, WARMUP_S);
-    const saturation = await saturate(port, server.child.pid!, workload.requests, SATURATION_S);
-    const paced = await pacedWithCpu(port, server.child.pid!, { durationMs: PACED_S * 1000 });
-    return { saturation, paced: paced.result, pacedCpu: paced.cpuUsPerRequest };
-  } finally {
-    await server.stop();
+/** Waits until the service's hit-log queue is empty, so that no backlog of its saturation run lands in a paced window. */
+async function hitLogDrained(port: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await get(port, "/metrics");
+    const depth = /^wordguard_callback_hit_log_queue_depth (\d+)/m.exec(res.body)?.[1];
+    if (depth === "0") return;
+    if (Date.now() > deadline) throw new Error(`hit-log queue of the service on ${port} not drained after ${timeoutMs} ms (depth ${depth ?? "?"})`);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
-interface ServiceRun {
-  saturation: Saturation;
-  paced: PacedResult;
-  pacedCpu: number;
-  reload: PacedResult;
-  reloadWindow: { from: number; to: number };
-  reloadMs: number;
-  firstLoadMs: number;
+/** The reload phase: (b) at the fixed rate while one change makes it load and compile the whole dictionary again. */
+async function measureReload(port: number): Promise<{ reload: PacedResult; reloadWindow: { from: number; to: number }; reloadMs: number }> {
+  let triggeredAt = 0;
+  let loadedAt = 0;
+  const before = (await waitReady(port)).version ?? 0;
+  const watch = async () => {
+    while (loadedAt === 0 && performance.now() - triggeredAt < 60_000) {
+      const res = await get(port, "/readyz");
+      if (res.status === 200 && (JSON.parse(res.body) as { version: number }).version > before) loadedAt = performance.now();
+      else await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  let watching: Promise<void> = Promise.resolve();
+  const reload = await runPacedInChild({
+    ports: [port],
+    rate: RATE,
+    durationMs: (PACED_S + 5) * 1000,
+    requests: workload.requests,
+    at: {
+      atMs: 2000,
+      run: () => {
+        triggeredAt = performance.now();
+        void (async () => {
+          version = await addWordAndBump(prisma, `reloadword${randomBytes(4).toString("hex")}`);
+          await bus.publish(CHANNELS.dictionaryChanged, { version, kind: "word", at: Date.now() });
+        })();
+        watching = watch();
+      },
+    },
+  });
+  await watching;
+  if (loadedAt === 0) throw new Error("the reload did not finish within the measurement");
+  // The window: from the change to half a second after the new snapshot answered /readyz.
+  return { reload, reloadWindow: { from: triggeredAt, to: loadedAt + 500 }, reloadMs: loadedAt - triggeredAt };
 }
 
-async function measureService(port: number): Promise<ServiceRun> {
-  const server = startService(port);
+/**
+ * One round: both servers up on the server core; (b)'s first load; a warm-up and a saturation run of each (in turn,
+ * the order alternating by round); the paced run over both, taking turns in PACED_WINDOW_MS windows; (b)'s reload.
+ */
+async function measureRound(i: number): Promise<Round> {
+  const ceilingPort = 18100 + i * 2;
+  const servicePort = ceilingPort + 1;
+  const service = startService(servicePort);
+  let ceiling: Server | undefined;
   try {
     const t0 = performance.now();
-    await waitReady(port);
+    await waitReady(servicePort);
     const firstLoadMs = performance.now() - t0;
-    await saturate(port, server.child.pid!, workload.requests, WARMUP_S);
-    const saturation = await saturate(port, server.child.pid!, workload.requests, SATURATION_S);
-    const steady = await pacedWithCpu(port, server.child.pid!, { durationMs: PACED_S * 1000 });
-    const paced = steady.result;
+    ceiling = startBaseline(ceilingPort);
+    await waitReady(ceilingPort);
+    const servers = { a: ceiling, b: service };
+    const order = i % 2 === 0 ? (["a", "b"] as const) : (["b", "a"] as const);
+    const saturation: Partial<Record<"a" | "b", Saturation>> = {};
+    for (const side of order) {
+      const server = servers[side];
+      await saturate(server.port, server.child.pid!, workload.requests, WARMUP_S);
+      saturation[side] = await saturate(server.port, server.child.pid!, workload.requests, SATURATION_S);
+    }
+    const a = saturation.a!;
+    const b = saturation.b!;
+    await hitLogDrained(servicePort);
 
-    // The same rate while the whole 100k dictionary reloads: one change, published as the admin service would.
-    let triggeredAt = 0;
-    let loadedAt = 0;
-    const before = ((await waitReady(port)).version ?? 0);
-    const watch = async () => {
-      while (loadedAt === 0 && performance.now() - triggeredAt < 60_000) {
-        const res = await get(port, "/readyz");
-        if (res.status === 200 && (JSON.parse(res.body) as { version: number }).version > before) loadedAt = performance.now();
-        else await new Promise((r) => setTimeout(r, 50));
-      }
+    // The same arrivals for both, in alternating windows; each server's CPU over the run, per request it answered
+    // (a server waiting for its turn costs next to nothing).
+    const ports = order.map((side) => servers[side].port);
+    const ticks = () => order.map((side) => cpuTicks(servers[side].child.pid!));
+    const pacedRun = (seconds: number) =>
+      runPacedInChild({ ports, windowMs: PACED_WINDOW_MS, rate: RATE, durationMs: 2 * seconds * 1000, requests: workload.requests });
+    // First a few seconds at the rate, not measured: each server has just sat idle through the other's saturation run
+    // (its heap sized for that run, or shrunk while idle), and what is measured is the steady state at this rate.
+    const warm = await pacedRun(PACED_WARMUP_S);
+    const ticksBefore = ticks();
+    const paced = await pacedRun(PACED_S);
+    const ticksAfter = ticks();
+    const target = (side: "a" | "b") => order.indexOf(side);
+    const pacedCpu = (side: "a" | "b") => {
+      const t = target(side);
+      let completed = 0;
+      for (let k = 0; k < paced.completed; k++) if (paced.targets[k] === t) completed++;
+      return ((ticksAfter[t]! - ticksBefore[t]!) * 1e4) / Math.max(1, completed);
     };
-    let watching: Promise<void> = Promise.resolve();
-    const reload = await runPacedInChild({
-      port,
-      rate: RATE,
-      durationMs: (PACED_S + 5) * 1000,
-      requests: workload.requests,
-      at: {
-        atMs: 2000,
-        run: () => {
-          triggeredAt = performance.now();
-          void (async () => {
-            version = await addWordAndBump(prisma, `reloadword${randomBytes(4).toString("hex")}`);
-            await bus.publish(CHANNELS.dictionaryChanged, { version, kind: "word", at: Date.now() });
-          })();
-          watching = watch();
-        },
-      },
-    });
-    await watching;
-    if (loadedAt === 0) throw new Error("the reload did not finish within the measurement");
-    // The window: from the change to half a second after the new snapshot answered /readyz.
+    const { reload, reloadWindow, reloadMs } = await measureReload(servicePort);
+
     return {
-      saturation,
-      paced,
-      pacedCpu: steady.cpuUsPerRequest,
-      reload,
-      reloadWindow: { from: triggeredAt, to: loadedAt + 500 },
-      reloadMs: loadedAt - triggeredAt,
+      ceilingRps: a.requestsPerSecond,
+      serviceRps: b.requestsPerSecond,
+      ceilingCpu: a.serverCpu,
+      serviceCpu: b.serverCpu,
+      ceilingCpuUsPerRequest: (a.serverCpu * 1e6) / a.requestsPerSecond,
+      serviceCpuUsPerRequest: (b.serverCpu * 1e6) / b.requestsPerSecond,
+      ceilingPacedCpuUs: pacedCpu("a"),
+      servicePacedCpuUs: pacedCpu("b"),
+      saturationFailures: a.non2xx + a.errors + a.timeouts + b.non2xx + b.errors + b.timeouts,
+      ceilingP50Us: percentileUs(paced, 50, { target: target("a") }),
+      ceilingP99Us: percentileUs(paced, 99, { target: target("a") }),
+      serviceP50Us: percentileUs(paced, 50, { target: target("b") }),
+      serviceP99Us: percentileUs(paced, 99, { target: target("b") }),
+      reloadP99Us: percentileUs(reload, 99, { window: reloadWindow }),
+      ceilingP99FromSendUs: percentileUs(paced, 99, { target: target("a"), fromSend: true }),
+      serviceP99FromSendUs: percentileUs(paced, 99, { target: target("b"), fromSend: true }),
+      reloadP99FromSendUs: percentileUs(reload, 99, { window: reloadWindow, fromSend: true }),
+      reloadGeneratorLagP99Us: sendLagP99Us(reload),
+      reloadPhaseP99Us: percentileUs(reload, 99),
+      reloadMaxUs: percentileUs(reload, 100, { window: reloadWindow }),
+      reloadMs,
       firstLoadMs,
+      bad: warm.bad + paced.bad + reload.bad,
+      badSamples: [...warm.badSamples, ...paced.badSamples, ...reload.badSamples],
+      errors: warm.errors + paced.errors + reload.errors,
+      pacedCompleted: warm.completed + paced.completed + reload.completed,
+      generatorLagP99Us: Math.max(sendLagP99Us(paced), sendLagP99Us(reload)),
     };
   } finally {
-    await server.stop();
+    await Promise.all([service.stop(), ceiling?.stop()]);
   }
 }
 
 const rounds: Round[] = [];
 for (let i = 0; i < ROUNDS; i++) {
-  const basePort = 18100 + i * 2;
-  // Alternate the order so slow drifts of the shared machine do not favour one side.
-  let ceiling: Awaited<ReturnType<typeof measureCeiling>>;
-  let service: ServiceRun;
-  if (i % 2 === 0) {
-    ceiling = await measureCeiling(basePort);
-    service = await measureService(basePort + 1);
-  } else {
-    service = await measureService(basePort + 1);
-    ceiling = await measureCeiling(basePort);
-  }
-  const round: Round = {
-    ceilingRps: ceiling.saturation.requestsPerSecond,
-    serviceRps: service.saturation.requestsPerSecond,
-    ceilingCpu: ceiling.saturation.serverCpu,
-    serviceCpu: service.saturation.serverCpu,
-    ceilingCpuUsPerRequest: (ceiling.saturation.serverCpu * 1e6) / ceiling.saturation.requestsPerSecond,
-    serviceCpuUsPerRequest: (service.saturation.serverCpu * 1e6) / service.saturation.requestsPerSecond,
-    ceilingPacedCpuUs: ceiling.pacedCpu,
-    servicePacedCpuUs: service.pacedCpu,
-    saturationFailures:
-      ceiling.saturation.non2xx + ceiling.saturation.errors + ceiling.saturation.timeouts +
-      service.saturation.non2xx + service.saturation.errors + service.saturation.timeouts,
-    ceilingP50Us: percentileUs(ceiling.paced, 50),
-    ceilingP99Us: percentileUs(ceiling.paced, 99),
-    serviceP50Us: percentileUs(service.paced, 50),
-    serviceP99Us: percentileUs(service.paced, 99),
-    reloadP99Us: percentileUs(service.reload, 99, service.reloadWindow),
-    ceilingP99FromSendUs: percentileUs(ceiling.paced, 99, undefined, true),
-    serviceP99FromSendUs: percentileUs(service.paced, 99, undefined, true),
-    reloadP99FromSendUs: percentileUs(service.reload, 99, service.reloadWindow, true),
-    reloadGeneratorLagP99Us: sendLagP99Us(service.reload),
-    reloadPhaseP99Us: percentileUs(service.reload, 99),
-    reloadMaxUs: percentileUs(service.reload, 100, service.reloadWindow),
-    reloadMs: service.reloadMs,
-    firstLoadMs: service.firstLoadMs,
-    bad: ceiling.paced.bad + service.paced.bad + service.reload.bad,
-    badSamples: [...ceiling.paced.badSamples, ...service.paced.badSamples, ...service.reload.badSamples],
-    errors: ceiling.paced.errors + service.paced.errors + service.reload.errors,
-    pacedCompleted: ceiling.paced.completed + service.paced.completed + service.reload.completed,
-    generatorLagP99Us: Math.max(sendLagP99Us(ceiling.paced), sendLagP99Us(service.paced), sendLagP99Us(service.reload)),
-  };
+  const round = await measureRound(i);
   rounds.push(round);
   log(
     `round ${i + 1}/${ROUNDS}: ${Math.round(round.serviceRps)} vs ${Math.round(round.ceilingRps)} req/s (${(round.serviceRps / round.ceilingRps).toFixed(2)}×), ` +
@@ -259,6 +266,8 @@ const report = renderReport(rounds, {
   hitLogs,
   saturationSeconds: SATURATION_S,
   pacedSeconds: PACED_S,
+  pacedWindowMs: PACED_WINDOW_MS,
+  pacedWarmupSeconds: PACED_WARMUP_S,
   rate: RATE,
 });
 console.log(`\n${report}`);
