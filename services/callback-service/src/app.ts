@@ -11,6 +11,7 @@ import type { FriendLookup } from "./friends/friend-lookup.ts";
 import { headerTraceId, traceIdGenerator } from "./trace/trace-id.ts";
 import { lazyChildLoggerFactory } from "./logging/lazy-child-logger.ts";
 import { callbackRoutes } from "./routes/callback.ts";
+import type { ReplyCoalescerOptions } from "./reply/reply-coalescer.ts";
 import { callbackClientErrorHandler, callbackFrameworkErrors, installFallbacks } from "./routes/fallbacks.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { metricsRoute } from "./routes/metrics.ts";
@@ -29,6 +30,8 @@ export interface AppOptions {
   metrics: CallbackMetrics;
   /** true once shutdown began: /readyz turns 503 */
   isClosing(): boolean;
+  /** when the callback route coalesces its replies (default: under saturation; see reply/reply-coalescer.ts) */
+  replyCoalescing?: ReplyCoalescerOptions;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -91,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     friendLookup: options.friendLookup,
     metrics,
     isClosing: options.isClosing,
+    ...(options.replyCoalescing ? { replyCoalescing: options.replyCoalescing } : {}),
   });
   await app.register(healthRoutes, { snapshots: options.snapshots, isClosing: options.isClosing });
   await app.register(metricsRoute, { metrics });

@@ -13,6 +13,7 @@ import { HitLogWriter } from "./hitlog/writer.ts";
 import { WorkerInserter } from "./hitlog/worker/worker-inserter.ts";
 import { createMetrics, type CallbackMetrics } from "./metrics/metrics.ts";
 import { DEFAULT_WORKER_BUILD_TIMEOUT_MS, SnapshotHolder } from "./snapshot/holder.ts";
+import { DEFAULT_COALESCING, type ReplyCoalescerOptions } from "./reply/reply-coalescer.ts";
 
 export interface CallbackServiceDeps {
   settings: CallbackSettings;
@@ -35,6 +36,8 @@ export interface CallbackTuning {
   workerBuildTimeoutMs: number;
   /** First delay before a failed reload is tried again (doubles per failure up to 60 s). */
   reloadRetryMs: number;
+  /** When the callback route coalesces its replies (see reply/reply-coalescer.ts). */
+  replyCoalescing: ReplyCoalescerOptions;
 }
 
 const SHUTDOWN_ACCEPT_PAUSE_MS = 300;
@@ -47,6 +50,7 @@ const DEFAULT_TUNING: CallbackTuning = {
   hitLogInWorker: true,
   workerBuildTimeoutMs: DEFAULT_WORKER_BUILD_TIMEOUT_MS,
   reloadRetryMs: 5000,
+  replyCoalescing: DEFAULT_COALESCING,
 };
 
 export interface CallbackService {
@@ -110,6 +114,7 @@ export async function startCallbackService(deps: CallbackServiceDeps): Promise<C
     friendLookup: createFriendLookup(prisma, tuning.friendLookupTimeoutMs),
     metrics,
     isClosing: () => closing,
+    replyCoalescing: tuning.replyCoalescing,
   });
 
   let closed: Promise<void> | undefined;

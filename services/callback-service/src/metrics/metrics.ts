@@ -35,10 +35,12 @@ export interface CallbackMetrics {
   registry: Registry;
   /**
    * One callback reply: counts the request and its outcome under its command and observes its latency (seconds from
-   * arrival to the reply being handed to the socket). Every callback reply passes here exactly once, which spares the
-   * hot path an onResponse hook.
+   * arrival to the decided reply, which a saturated loop may hold until the end of its turn: see replyCoalesced). Every
+   * callback reply passes here exactly once, which spares the hot path an onResponse hook.
    */
   replied(command: string, outcome: Outcome, seconds: number): void;
+  /** One reply held to the end of its event-loop turn and sent with the others of that turn (the loop was saturated). */
+  replyCoalesced(): void;
   reloadDuration: Histogram<"mode" | "result">;
   hitLogDropped: Counter;
   hitLogFlushFailures: Counter;
@@ -65,7 +67,12 @@ export function createMetrics(): CallbackMetrics {
     [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
   );
   const decisions = new HotCounter(`${PREFIX}decisions_total`, "Replies by command and outcome", { command: labelled, outcome: OUTCOMES });
-  for (const metric of [requests, latency, decisions]) registry.registerMetric(metric as unknown as Parameters<Registry["registerMetric"]>[0]);
+  const coalesced = new HotCounter(
+    `${PREFIX}replies_coalesced_total`,
+    "Callback replies held to the end of their event-loop turn and sent together, which happens only while the event loop is saturated",
+    {},
+  );
+  for (const metric of [requests, latency, decisions, coalesced]) registry.registerMetric(metric as unknown as Parameters<Registry["registerMetric"]>[0]);
 
   let snapshot: SnapshotGauges | undefined;
   new Gauge({
@@ -135,6 +142,9 @@ export function createMetrics(): CallbackMetrics {
       requests.inc(c);
       latency.observe(c, seconds);
       decisions.inc(c * OUTCOMES.length + outcomeIndex.get(outcome)!);
+    },
+    replyCoalesced() {
+      coalesced.inc(0);
     },
     reloadDuration,
     hitLogDropped,

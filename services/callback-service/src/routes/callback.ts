@@ -9,6 +9,7 @@ import {
   ERRORS,
   MessageRequestSchema,
   compileChecker,
+  type CallbackReply,
   isCallbackCommand,
   type CallbackSettings,
 } from "@wordguard/contracts";
@@ -21,6 +22,7 @@ import { decideMessage } from "../decide/message.ts";
 import { isMessageCommand } from "../decide/message-command.ts";
 import type { Decision } from "../decide/decision.ts";
 import { failure } from "../reply/callback-reply.ts";
+import { DEFAULT_COALESCING, ReplyCoalescer, type ReplyCoalescerOptions } from "../reply/reply-coalescer.ts";
 import { bodyTraceId } from "../trace/trace-id.ts";
 import { secondsSinceArrival } from "./request-state.ts";
 import { closeConnectionWhenClosing } from "./closing-connection.ts";
@@ -34,6 +36,8 @@ export interface CallbackRouteDeps {
   metrics: CallbackMetrics;
   /** true once shutdown began */
   isClosing(): boolean;
+  /** when replies are coalesced (default: DEFAULT_COALESCING) */
+  replyCoalescing?: ReplyCoalescerOptions;
 }
 
 interface CallbackRoute {
@@ -47,6 +51,11 @@ export async function callbackRoutes(app: FastifyInstance, deps: CallbackRouteDe
   const checkMessage = compileChecker(MessageRequestSchema);
   const checkFriend = compileChecker(AddFriendRequestSchema);
   const onError = settings.CALLBACK_ON_ERROR;
+  const replies = new ReplyCoalescer<CallbackReply>(deps.replyCoalescing ?? DEFAULT_COALESCING, (err) =>
+    logger.error({ err }, "sending a held callback reply failed"),
+  );
+  replies.start();
+  app.addHook("onClose", async () => replies.stop());
   const invalid = (errMsg: string, errDlt: string): Decision => ({
     reply: failure(onError, ERRORS.ArgsError.code, errMsg, errDlt),
     outcome: "invalid",
@@ -58,7 +67,7 @@ export async function callbackRoutes(app: FastifyInstance, deps: CallbackRouteDe
     logDecision(request, decision);
     // The add-friend path replies after a database lookup: shutdown may have begun since the request arrived.
     closeConnectionWhenClosing(reply, deps.isClosing);
-    reply.send(decision.reply);
+    if (replies.send(reply, decision.reply)) metrics.replyCoalesced();
   };
 
   // A plain (not async) handler: the message path replies synchronously and returns nothing, which spares Fastify a
