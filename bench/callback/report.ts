@@ -126,6 +126,25 @@ const READING = [
     "milliseconds, other jobs delayed the sends, and latency from the scheduled time charges that to both servers. " +
     "The paced client runs in a small process of its own: in the benchmark's main process, that process's GC " +
     "helper threads took the generator's core for 3–4 ms at a time.",
+  "- Turns, warm-up and reply coalescing (2026-11-25, sixth session; the slower host again: the ceiling at " +
+    "23–30k req/s, 33–40 µs of CPU per request). Measured as before, one full run gave 0.82× and a paced p99 " +
+    "ratio of 1.27× (per round 0.96–2.19×). perf sched of a paced run in which the two servers took turns: of " +
+    "(b)'s 111 stalls (requests of 1.5 ms or more), 32 were led by the PostgreSQL backend inserting hit logs on " +
+    "the server's core, 16 by kdamond, 10 by a foreign tokio process, 19 by nothing but the service itself; of " +
+    "(a)'s 77, 13 by kdamond, 11 by the tokio process, the rest by the generator's and its own threads. Since " +
+    "this session the paced run has both servers up, taking turns in 1 s windows, after 3 s each at the rate not " +
+    "measured (a service that had sat idle through the other's saturation run once measured a p99 of 69–138 ms), " +
+    "and waits for (b)'s hit-log backlog to drain; three runs so measured: p99 1.12×, 1.17×, 1.24×, throughput " +
+    "0.93×, 0.82×, 0.79×. Hit-log flushes every 50 ms made p99 worse (per-round median 1.62× against 1.07× in the " +
+    "same probe), every 1,000 ms no better (1.16×): the default stays 200 ms. perf of both at saturation (per " +
+    "request): (b) 4.1 µs in the kernel path that wakes the sleeping generator from inside a reply's write " +
+    "(sock_def_readable), (a) 2.4 µs, as its faster replies leave the generator idle less often; the matcher's " +
+    "pass 1.3 µs; megamorphic property loads 0.7 µs more. The service now coalesces its replies while its event " +
+    "loop is saturated (reply/reply-coalescer.ts: those of one turn leave together at its end, 8 at most): in " +
+    "alternating 8 s saturation windows 0.95× against 0.75× without. At a threshold of 80% utilisation three full " +
+    "runs gave throughput 1.10×, 1.05×, 1.04× and p99 1.13×, 1.24×, 1.10×, but reload p99 1.41×, 1.98×, 3.69× the " +
+    "steady p99 (a loop at 5,000 req/s sharing its core with a build measures busier than it is, and began " +
+    "holding replies); at 95% and batches of 8, the run above: throughput 1.00×, reload 1.19×, but p99 1.57× (per round 1.43–2.01×), against 1.10–1.24× in the six runs before it; not yet explained.",
   "- What sets (b)'s p99 (perf sched of both cores during a paced run, each slow request matched to what ran on the " +
     "server's core meanwhile, 2026-11-24): the event loop itself was never kept waiting more than 0.04 ms for its " +
     "core after a wakeup at rest, but it shares the core. Of the requests slower than 0.7 ms, about half waited " +
