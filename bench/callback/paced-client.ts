@@ -240,15 +240,17 @@ function selected(r: PacedResult, i: number, s: Selection): boolean {
   return !s.window || (t >= s.window.from && t < s.window.to);
 }
 
-/**
- * Percentile (nearest rank) of the selected requests' latencies (µs), measured from the scheduled send time, or
- * from the actual send time with `fromSend`.
- */
-export function percentileUs(r: PacedResult, p: number, selection: Selection & { fromSend?: boolean } = {}): number {
+/** The selected requests' latencies (µs), from the scheduled send time, or from the actual send time with `fromSend`. */
+export function latenciesUs(r: PacedResult, selection: Selection & { fromSend?: boolean } = {}): number[] {
   const source = selection.fromSend ? r.fromSendUs : r.latenciesUs;
   const values: number[] = [];
   for (let i = 0; i < Math.min(r.completed, source.length); i++) if (selected(r, i, selection)) values.push(source[i]!);
-  return percentile(values, p);
+  return values;
+}
+
+/** Percentile (nearest rank) of the selected requests' latencies (µs); see `latenciesUs`. */
+export function percentileUs(r: PacedResult, p: number, selection: Selection & { fromSend?: boolean } = {}): number {
+  return percentile(latenciesUs(r, selection), p);
 }
 
 /** p99 of how late the selected requests left the generator (µs). */

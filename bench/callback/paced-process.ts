@@ -15,39 +15,66 @@ type FromChild = { type: "at" } | { type: "done"; result: PacedResult };
 
 const isChild = process.argv[2] === "--paced-child";
 
-/** Runs `runPaced` in a child process; `at.run` still runs here, when the child reaches `at.atMs`. */
-export function runPacedInChild(options: PacedOptions): Promise<PacedResult> {
+export interface PacedChild {
+  /** One paced run in the child (one at a time); `at.run` still runs here, when the child reaches `at.atMs`. */
+  run(options: PacedOptions): Promise<PacedResult>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the child once for the whole benchmark. A child per run started cold for each: its own start-up (the
+ * TypeScript loader, then V8 compiling the client's code on its background threads) took the generator's core in the
+ * first second of every measured run, and so charged stalls of up to 25 ms to whichever server had the first turn
+ * (perf sched, 2026-11-25). Kept, it runs every measured run with its code compiled by the warm-up runs before it.
+ */
+export function startPacedChild(): PacedChild {
   const child = fork(fileURLToPath(import.meta.url), ["--paced-child"], {
-    execArgv: ["--import", "tsx", "--single-threaded-gc"],
+    // As in the main process (quiet-heap.ts): no memory reducer, and a full collection before each run.
+    execArgv: ["--import", "tsx", "--single-threaded-gc", "--no-memory-reducer", "--expose-gc"],
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  const { at, ...rest } = options;
-  return new Promise((resolve, reject) => {
-    let done = false;
-    child.on("message", (message: FromChild) => {
-      if (message.type === "at") at?.run();
-      else {
-        done = true;
-        child.disconnect();
-        resolve(message.result);
-      }
-    });
-    child.once("exit", (code) => {
-      if (!done) reject(new Error(`paced client exited with ${code} before its result`));
-    });
-    child.send({ type: "run", options: { ...rest, clockOrigin: performance.timeOrigin, ...(at ? { atMs: at.atMs } : {}) } } satisfies ToChild);
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let current: { at: PacedOptions["at"]; resolve: (r: PacedResult) => void } | undefined;
+  child.on("message", (message: FromChild) => {
+    if (message.type === "at") current?.at?.run();
+    else {
+      const settle = current?.resolve;
+      current = undefined;
+      settle?.(message.result);
+    }
   });
+  return {
+    run(options) {
+      if (current) return Promise.reject(new Error("the paced child is already running"));
+      const { at, ...rest } = options;
+      const done = new Promise<PacedResult>((resolve) => (current = { at, resolve }));
+      child.send({ type: "run", options: { ...rest, clockOrigin: performance.timeOrigin, ...(at ? { atMs: at.atMs } : {}) } } satisfies ToChild);
+      return Promise.race([
+        done,
+        exited.then((code) => {
+          throw new Error(`paced client exited with ${code} before its result`);
+        }),
+      ]);
+    },
+    async stop() {
+      if (child.exitCode === null) child.disconnect();
+      await exited;
+    },
+  };
 }
 
 if (isChild) {
-  process.once("message", (message: ToChild) => {
+  process.on("message", (message: ToChild) => {
     const { atMs, clockOrigin, ...options } = message.options;
     const send = (m: FromChild) => process.send!(m);
+    (globalThis as { gc?: () => void }).gc?.();
     void runPaced({ ...options, ...(atMs !== undefined ? { at: { atMs, run: () => send({ type: "at" }) } } : {}) }).then((result) => {
       const shift = performance.timeOrigin - clockOrigin;
       for (let i = 0; i < result.sendTimes.length; i++) result.sendTimes[i]! += shift;
       send({ type: "done", result: { ...result, startedAt: result.startedAt + shift } });
     });
   });
+  // The parent disconnects when it is done with this child.
+  process.once("disconnect", () => process.exit(0));
 }

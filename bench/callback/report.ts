@@ -1,6 +1,6 @@
 // The "Callback" section of bench/RESULTS.md: method, per-round figures, medians and the issue's targets.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { median } from "../lib/stats.ts";
+import { median, percentile } from "../lib/stats.ts";
 import type { BenchRequest } from "./workload.ts";
 
 export interface Round {
@@ -38,6 +38,38 @@ export interface Round {
   pacedCompleted: number;
   /** worst p99 of how late the paced generator sent (µs); above ~1 ms its core was not its own */
   generatorLagP99Us: number;
+}
+
+/** One round's measured latencies (µs), kept to take each p99 over every request of the run. */
+export interface RoundSamples {
+  ceiling: number[];
+  service: number[];
+  /** (b)'s requests in the reload window */
+  reload: number[];
+  ceilingFromSend: number[];
+  serviceFromSend: number[];
+  reloadFromSend: number[];
+}
+
+/** p99s over the requests of all rounds together (µs). */
+export type PooledP99 = { [K in keyof RoundSamples]: number };
+
+/**
+ * Each p99 over all rounds' requests at once. With 5 rounds of 10 s per server at 5,000 req/s, a round's p99 is its
+ * 500th slowest request, and the machine's stalls (3–4 ms, tens per round) put about that many requests in the tail:
+ * one stall more or less in a server's turns moved a round's ratio by 0.5 or more. The p99 of all 250,000 requests of
+ * each server rests on five times the stalls.
+ */
+export function poolP99(samples: readonly RoundSamples[]): PooledP99 {
+  const pool = (key: keyof RoundSamples) => percentile(samples.flatMap((s) => s[key]), 99);
+  return {
+    ceiling: pool("ceiling"),
+    service: pool("service"),
+    reload: pool("reload"),
+    ceilingFromSend: pool("ceilingFromSend"),
+    serviceFromSend: pool("serviceFromSend"),
+    reloadFromSend: pool("reloadFromSend"),
+  };
 }
 
 export interface ReportContext {
@@ -183,15 +215,19 @@ const int = (n: number) => Math.round(n).toLocaleString("en");
 const us = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en") : "–");
 const x = (n: number) => `${n.toFixed(2)}×`;
 
-export function renderReport(rounds: Round[], c: ReportContext): string {
+export function renderReport(rounds: Round[], pooled: PooledP99, c: ReportContext): string {
   const med = (f: (r: Round) => number) => median(rounds.map(f));
   const throughputRatio = med((r) => r.serviceRps) / med((r) => r.ceilingRps);
   const capacityRatio = med((r) => r.ceilingCpuUsPerRequest) / med((r) => r.serviceCpuUsPerRequest);
   const pacedCostRatio = med((r) => r.ceilingPacedCpuUs) / med((r) => r.servicePacedCpuUs);
-  const latencyRatio = med((r) => r.serviceP99Us) / med((r) => r.ceilingP99Us);
-  const reloadRatio = med((r) => r.reloadP99Us) / med((r) => r.serviceP99Us);
-  const latencyRatioFromSend = med((r) => r.serviceP99FromSendUs) / med((r) => r.ceilingP99FromSendUs);
-  const reloadRatioFromSend = med((r) => r.reloadP99FromSendUs) / med((r) => r.serviceP99FromSendUs);
+  // The latency targets are judged on the p99s over all rounds (poolP99); the ratios of the per-round medians and the
+  // medians of the per-round ratios are shown beside them.
+  const latencyRatio = pooled.service / pooled.ceiling;
+  const reloadRatio = pooled.reload / pooled.service;
+  const latencyRatioFromSend = pooled.serviceFromSend / pooled.ceilingFromSend;
+  const reloadRatioFromSend = pooled.reloadFromSend / pooled.serviceFromSend;
+  const latencyRatioOfMedians = med((r) => r.serviceP99Us) / med((r) => r.ceilingP99Us);
+  const reloadRatioOfMedians = med((r) => r.reloadP99Us) / med((r) => r.serviceP99Us);
   const bad = rounds.reduce((s, r) => s + r.bad, 0);
   const errors = rounds.reduce((s, r) => s + r.errors + r.saturationFailures, 0);
   const completed = rounds.reduce((s, r) => s + r.pacedCompleted, 0);
@@ -214,9 +250,9 @@ export function renderReport(rounds: Round[], c: ReportContext): string {
       [...byType].map(([t, n]) => `${t}×${n}`).join(", ") + " (1504 notifications are never checked, 110 is not in the default list).",
     `- Text: the matcher benchmark's corpus (${c.notes.join("; ")}).`,
     `- Each round starts both servers on the server core. Saturation: autocannon, 64 keep-alive connections, ${c.saturationSeconds} s after a 5 s warm-up, one server after the other (the order alternating by round). ` +
-      `Latency: once (b)'s hit-log queue is empty, a paced open-loop client (its own process, bench/callback/paced-process.ts) at ${int(c.rate)} req/s, after ${c.pacedWarmupSeconds} s per server at that rate not measured, for ${2 * c.pacedSeconds} s, the two servers taking turns in ${int(c.pacedWindowMs)} ms windows (${c.pacedSeconds} s each, 64 keep-alive sockets to each), ` +
-      "so that the machine's passing stalls (the VM's memory reclaim runs for 3–4 ms every 512 ms) fall on both alike rather than on whichever had its turn then; each latency measured in µs from the request's scheduled send time.",
-    `- Reload: at ${int(c.rate)} req/s, one word is added and the change published; the service loads and compiles the whole dictionary in its build worker and swaps it. "reload p99" covers the requests scheduled from the change until 0.5 s after the new version answered /readyz.`,
+      `Latency: once (b)'s hit-log queue is empty, a paced open-loop client (a process of its own, started once for the whole run and so warmed up by every run before the measured one: bench/callback/paced-process.ts) at ${int(c.rate)} req/s, after ${c.pacedWarmupSeconds} s per server at that rate not measured, for ${2 * c.pacedSeconds} s, the two servers taking turns in ${int(c.pacedWindowMs)} ms windows (${c.pacedSeconds} s each, 64 keep-alive sockets to each), ` +
+      "so that the machine's passing stalls (the VM's memory reclaim runs for 3–4 ms every 512 ms) fall on both alike rather than on whichever had its turn then; each latency measured in µs from the request's scheduled send time; a p99 over all rounds is taken over every request of the run at once.",
+    `- Reload: at ${int(c.rate)} req/s, one word is added and the change published, by a small process of its own on the server's core at nice +20 relative to the benchmark (bench/callback/reload-trigger.ts), so that the generator's core stays its own; the service loads and compiles the whole dictionary in its build worker and swaps it. "reload p99" covers the requests scheduled from the change until 0.5 s after the new version answered /readyz.`,
     `- ${int(c.hitLogs)} hit rows were written during the run; ${int(completed)} paced replies were checked against the callback shape.`,
     "",
     "| round | (a) req/s | (b) req/s | b/a | server CPU a / b (cores) | CPU µs/req a / b | (a) p50 / p99 µs | (b) p50 / p99 µs | p99 b/a | reload ms | reload p99 µs | reload max µs | reload/steady p99 | bad replies |",
@@ -230,18 +266,19 @@ export function renderReport(rounds: Round[], c: ReportContext): string {
     ),
     `| **median** | **${int(med((r) => r.ceilingRps))}** | **${int(med((r) => r.serviceRps))}** | **${x(throughputRatio)}** | | ` +
       `${med((r) => r.ceilingCpuUsPerRequest).toFixed(1)} / ${med((r) => r.serviceCpuUsPerRequest).toFixed(1)} | ` +
-      `${us(med((r) => r.ceilingP50Us))} / **${us(med((r) => r.ceilingP99Us))}** | ${us(med((r) => r.serviceP50Us))} / **${us(med((r) => r.serviceP99Us))}** | **${x(latencyRatio)}** | ` +
-      `${int(med((r) => r.reloadMs))} | **${us(med((r) => r.reloadP99Us))}** | ${us(med((r) => r.reloadMaxUs))} | **${x(reloadRatio)}** | ${bad} |`,
+      `${us(med((r) => r.ceilingP50Us))} / ${us(med((r) => r.ceilingP99Us))} | ${us(med((r) => r.serviceP50Us))} / ${us(med((r) => r.serviceP99Us))} | ${x(latencyRatioOfMedians)} | ` +
+      `${int(med((r) => r.reloadMs))} | ${us(med((r) => r.reloadP99Us))} | ${us(med((r) => r.reloadMaxUs))} | ${x(reloadRatioOfMedians)} | ${bad} |`,
+    `| **all rounds** (p99 of every request) | | | | | | – / **${us(pooled.ceiling)}** | – / **${us(pooled.service)}** | **${x(latencyRatio)}** | | **${us(pooled.reload)}** | | **${x(reloadRatio)}** | |`,
     "",
-    "| target (issue 4) | measured (medians) | |",
+    "| target (issue 4) | measured | |",
     "|---|---|---|",
     `| throughput (b) ≥ 0.85 × (a) at saturation | ${x(throughputRatio)} (median of per-round ratios ${x(med((r) => r.serviceRps / r.ceilingRps))}) | ${verdict(throughputRatio >= 0.85)} |`,
     `| … the same per CPU second of the server (requests per core, whether or not the load generator saturated it) | ${x(capacityRatio)} | ${verdict(capacityRatio >= 0.85)} |`,
     `| … and from the server CPU per request at ${int(c.rate)} req/s (identical arrivals): (a) ${med((r) => r.ceilingPacedCpuUs).toFixed(1)} µs, (b) ${med((r) => r.servicePacedCpuUs).toFixed(1)} µs | ${x(pacedCostRatio)} | ${verdict(pacedCostRatio >= 0.85)} |`,
-    `| p99 at ${int(c.rate)} req/s: (b) ≤ 1.25 × (a) | ${x(latencyRatio)} (per-round median ${x(med((r) => r.serviceP99Us / r.ceilingP99Us))}) | ${verdict(latencyRatio <= 1.25)} |`,
-    `| p99 during a 100k reload ≤ 2 × steady p99 | ${x(reloadRatio)} (per-round median ${x(med((r) => r.reloadP99Us / r.serviceP99Us))}) | ${verdict(reloadRatio <= 2)} |`,
-    `| … p99 measured from the actual send time (a) ${us(med((r) => r.ceilingP99FromSendUs))} µs, (b) ${us(med((r) => r.serviceP99FromSendUs))} µs | ${x(latencyRatioFromSend)} | ${verdict(latencyRatioFromSend <= 1.25)} |`,
-    `| … reload p99 from the actual send time ${us(med((r) => r.reloadP99FromSendUs))} µs vs steady ${us(med((r) => r.serviceP99FromSendUs))} µs (generator send lag p99 during the reloads: ${rounds.map((r) => us(r.reloadGeneratorLagP99Us)).join(", ")} µs) | ${x(reloadRatioFromSend)} | ${verdict(reloadRatioFromSend <= 2)} |`,
+    `| p99 at ${int(c.rate)} req/s: (b) ≤ 1.25 × (a) | ${x(latencyRatio)} over all rounds (ratio of the per-round medians ${x(latencyRatioOfMedians)}, median of the per-round ratios ${x(med((r) => r.serviceP99Us / r.ceilingP99Us))}) | ${verdict(latencyRatio <= 1.25)} |`,
+    `| p99 during a 100k reload ≤ 2 × steady p99 | ${x(reloadRatio)} over all rounds (ratio of the per-round medians ${x(reloadRatioOfMedians)}, median of the per-round ratios ${x(med((r) => r.reloadP99Us / r.serviceP99Us))}) | ${verdict(reloadRatio <= 2)} |`,
+    `| … p99 measured from the actual send time, over all rounds: (a) ${us(pooled.ceilingFromSend)} µs, (b) ${us(pooled.serviceFromSend)} µs | ${x(latencyRatioFromSend)} | ${verdict(latencyRatioFromSend <= 1.25)} |`,
+    `| … reload p99 from the actual send time ${us(pooled.reloadFromSend)} µs vs steady ${us(pooled.serviceFromSend)} µs, over all rounds (generator send lag p99 during the reloads: ${rounds.map((r) => us(r.reloadGeneratorLagP99Us)).join(", ")} µs) | ${x(reloadRatioFromSend)} | ${verdict(reloadRatioFromSend <= 2)} |`,
     `| no reply outside the callback shape | ${bad} bad of ${int(completed)}; ${errors} transport errors | ${verdict(bad === 0)} |`,
     "",
     `First load of the 100k dictionary at start (process start to ready, median): ${int(med((r) => r.firstLoadMs))} ms.`,

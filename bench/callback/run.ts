@@ -13,18 +13,18 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { CHANNELS } from "@wordguard/contracts";
 import { serviceNodeArgs } from "@wordguard/e2e";
-import { createRedisBus } from "@wordguard/bus";
-import { machineLine } from "../lib/stats.ts";
+import { machineLine, percentile } from "../lib/stats.ts";
 import { raiseAutogroup } from "./autogroup.ts";
-import { addWordAndBump, benchDatabaseUrl, freshBenchDatabase, loadWords } from "./database.ts";
+import { benchDatabaseUrl, freshBenchDatabase, loadWords } from "./database.ts";
+import { startReloadTrigger, type ReloadTimes } from "./reload-trigger.ts";
 import { get, startPinned, waitReady, type Server } from "./processes.ts";
-import { percentileUs, sendLagP99Us, type PacedResult } from "./paced-client.ts";
-import { runPacedInChild } from "./paced-process.ts";
+import { latenciesUs, percentileUs, sendLagP99Us, type PacedOptions, type PacedResult } from "./paced-client.ts";
+import { startPacedChild } from "./paced-process.ts";
+import { quietHeap } from "./quiet-heap.ts";
 import { cpuTicks, saturate, type Saturation } from "./saturation.ts";
 import { buildWorkload } from "./workload.ts";
-import { renderReport, replaceSection, type Round } from "./report.ts";
+import { poolP99, renderReport, replaceSection, type Round, type RoundSamples } from "./report.ts";
 
 const ROUNDS = Number(process.env["BENCH_CALLBACK_ROUNDS"] ?? 5);
 const SATURATION_S = Number(process.env["BENCH_CALLBACK_SATURATION_S"] ?? 10);
@@ -78,10 +78,17 @@ log(`building the workload (matcher benchmark corpus, 100k entries) … (generat
 const workload = await buildWorkload();
 const databaseUrl = benchDatabaseUrl();
 const prisma = await freshBenchDatabase(databaseUrl);
-let version = await loadWords(prisma, workload.words);
+const version = await loadWords(prisma, workload.words);
 log(`database wg_bench_cb ready: ${workload.words.length} entries, version ${version}`);
 const prefix = `wgbench:cb:${randomBytes(4).toString("hex")}:`;
-const bus = createRedisBus({ url: REDIS_URL, prefix });
+const pacedChild = startPacedChild();
+const collectGarbage = quietHeap();
+/** A paced run, after a full collection of this process's heap (quiet-heap.ts). */
+const runPaced = (options: PacedOptions): Promise<PacedResult> => {
+  collectGarbage();
+  return pacedChild.run(options);
+};
+const trigger = await startReloadTrigger({ core: SERVER_CORE, databaseUrl, redisUrl: REDIS_URL, redisPrefix: prefix });
 const serviceLog = path.join(outDir, "callback-service.log");
 writeFileSync(serviceLog, "");
 
@@ -124,38 +131,22 @@ async function hitLogDrained(port: number, timeoutMs = 30_000): Promise<void> {
   }
 }
 
-/** The reload phase: (b) at the fixed rate while one change makes it load and compile the whole dictionary again. */
+/**
+ * The reload phase: (b) at the fixed rate while one change makes it load and compile the whole dictionary again. The
+ * change is made and watched by its own small process (reload-trigger.ts), so this process stays idle meanwhile.
+ */
 async function measureReload(port: number): Promise<{ reload: PacedResult; reloadWindow: { from: number; to: number }; reloadMs: number }> {
-  let triggeredAt = 0;
-  let loadedAt = 0;
   const before = (await waitReady(port)).version ?? 0;
-  const watch = async () => {
-    while (loadedAt === 0 && performance.now() - triggeredAt < 60_000) {
-      const res = await get(port, "/readyz");
-      if (res.status === 200 && (JSON.parse(res.body) as { version: number }).version > before) loadedAt = performance.now();
-      else await new Promise((r) => setTimeout(r, 50));
-    }
-  };
-  let watching: Promise<void> = Promise.resolve();
-  const reload = await runPacedInChild({
+  let fired: Promise<ReloadTimes> | undefined;
+  const reload = await runPaced({
     ports: [port],
     rate: RATE,
     durationMs: (PACED_S + 5) * 1000,
     requests: workload.requests,
-    at: {
-      atMs: 2000,
-      run: () => {
-        triggeredAt = performance.now();
-        void (async () => {
-          version = await addWordAndBump(prisma, `reloadword${randomBytes(4).toString("hex")}`);
-          await bus.publish(CHANNELS.dictionaryChanged, { version, kind: "word", at: Date.now() });
-        })();
-        watching = watch();
-      },
-    },
+    at: { atMs: 2000, run: () => void (fired = trigger.fire(port, before)) },
   });
-  await watching;
-  if (loadedAt === 0) throw new Error("the reload did not finish within the measurement");
+  if (!fired) throw new Error("the reload was never triggered");
+  const { triggeredAt, loadedAt } = await fired;
   // The window: from the change to half a second after the new snapshot answered /readyz.
   return { reload, reloadWindow: { from: triggeredAt, to: loadedAt + 500 }, reloadMs: loadedAt - triggeredAt };
 }
@@ -164,7 +155,7 @@ async function measureReload(port: number): Promise<{ reload: PacedResult; reloa
  * One round: both servers up on the server core; (b)'s first load; a warm-up and a saturation run of each (in turn,
  * the order alternating by round); the paced run over both, taking turns in PACED_WINDOW_MS windows; (b)'s reload.
  */
-async function measureRound(i: number): Promise<Round> {
+async function measureRound(i: number): Promise<{ round: Round; samples: RoundSamples }> {
   const ceilingPort = 18100 + i * 2;
   const servicePort = ceilingPort + 1;
   const service = startService(servicePort);
@@ -192,7 +183,7 @@ async function measureRound(i: number): Promise<Round> {
     const ports = order.map((side) => servers[side].port);
     const ticks = () => order.map((side) => cpuTicks(servers[side].child.pid!));
     const pacedRun = (seconds: number) =>
-      runPacedInChild({ ports, windowMs: PACED_WINDOW_MS, rate: RATE, durationMs: 2 * seconds * 1000, requests: workload.requests });
+      runPaced({ ports, windowMs: PACED_WINDOW_MS, rate: RATE, durationMs: 2 * seconds * 1000, requests: workload.requests });
     // First a few seconds at the rate, not measured: each server has just sat idle through the other's saturation run
     // (its heap sized for that run, or shrunk while idle), and what is measured is the steady state at this rate.
     const warm = await pacedRun(PACED_WARMUP_S);
@@ -208,7 +199,15 @@ async function measureRound(i: number): Promise<Round> {
     };
     const { reload, reloadWindow, reloadMs } = await measureReload(servicePort);
 
-    return {
+    const samples: RoundSamples = {
+      ceiling: latenciesUs(paced, { target: target("a") }),
+      service: latenciesUs(paced, { target: target("b") }),
+      reload: latenciesUs(reload, { window: reloadWindow }),
+      ceilingFromSend: latenciesUs(paced, { target: target("a"), fromSend: true }),
+      serviceFromSend: latenciesUs(paced, { target: target("b"), fromSend: true }),
+      reloadFromSend: latenciesUs(reload, { window: reloadWindow, fromSend: true }),
+    };
+    const round: Round = {
       ceilingRps: a.requestsPerSecond,
       serviceRps: b.requestsPerSecond,
       ceilingCpu: a.serverCpu,
@@ -218,17 +217,17 @@ async function measureRound(i: number): Promise<Round> {
       ceilingPacedCpuUs: pacedCpu("a"),
       servicePacedCpuUs: pacedCpu("b"),
       saturationFailures: a.non2xx + a.errors + a.timeouts + b.non2xx + b.errors + b.timeouts,
-      ceilingP50Us: percentileUs(paced, 50, { target: target("a") }),
-      ceilingP99Us: percentileUs(paced, 99, { target: target("a") }),
-      serviceP50Us: percentileUs(paced, 50, { target: target("b") }),
-      serviceP99Us: percentileUs(paced, 99, { target: target("b") }),
-      reloadP99Us: percentileUs(reload, 99, { window: reloadWindow }),
-      ceilingP99FromSendUs: percentileUs(paced, 99, { target: target("a"), fromSend: true }),
-      serviceP99FromSendUs: percentileUs(paced, 99, { target: target("b"), fromSend: true }),
-      reloadP99FromSendUs: percentileUs(reload, 99, { window: reloadWindow, fromSend: true }),
+      ceilingP50Us: percentile(samples.ceiling, 50),
+      ceilingP99Us: percentile(samples.ceiling, 99),
+      serviceP50Us: percentile(samples.service, 50),
+      serviceP99Us: percentile(samples.service, 99),
+      reloadP99Us: percentile(samples.reload, 99),
+      ceilingP99FromSendUs: percentile(samples.ceilingFromSend, 99),
+      serviceP99FromSendUs: percentile(samples.serviceFromSend, 99),
+      reloadP99FromSendUs: percentile(samples.reloadFromSend, 99),
       reloadGeneratorLagP99Us: sendLagP99Us(reload),
       reloadPhaseP99Us: percentileUs(reload, 99),
-      reloadMaxUs: percentileUs(reload, 100, { window: reloadWindow }),
+      reloadMaxUs: percentile(samples.reload, 100),
       reloadMs,
       firstLoadMs,
       bad: warm.bad + paced.bad + reload.bad,
@@ -237,15 +236,19 @@ async function measureRound(i: number): Promise<Round> {
       pacedCompleted: warm.completed + paced.completed + reload.completed,
       generatorLagP99Us: Math.max(sendLagP99Us(paced), sendLagP99Us(reload)),
     };
+    return { round, samples };
   } finally {
     await Promise.all([service.stop(), ceiling?.stop()]);
   }
 }
 
 const rounds: Round[] = [];
+const samples: RoundSamples[] = [];
 for (let i = 0; i < ROUNDS; i++) {
-  const round = await measureRound(i);
+  const measured = await measureRound(i);
+  const round = measured.round;
   rounds.push(round);
+  samples.push(measured.samples);
   log(
     `round ${i + 1}/${ROUNDS}: ${Math.round(round.serviceRps)} vs ${Math.round(round.ceilingRps)} req/s (${(round.serviceRps / round.ceilingRps).toFixed(2)}×), ` +
       `p99 ${round.serviceP99Us.toFixed(0)} vs ${round.ceilingP99Us.toFixed(0)} µs, reload p99 ${round.reloadP99Us.toFixed(0)} µs ` +
@@ -253,11 +256,11 @@ for (let i = 0; i < ROUNDS; i++) {
   );
 }
 
+await Promise.all([trigger.stop(), pacedChild.stop()]);
 const hitLogs = await prisma.hitLog.count();
-await bus.close();
 await prisma.$disconnect();
 
-const report = renderReport(rounds, {
+const report = renderReport(rounds, poolP99(samples), {
   machine: machineLine(),
   pinned,
   seconds: (performance.now() - started) / 1000,
