@@ -176,7 +176,31 @@ const READING = [
     "alternating 8 s saturation windows 0.95× against 0.75× without. At a threshold of 80% utilisation three full " +
     "runs gave throughput 1.10×, 1.05×, 1.04× and p99 1.13×, 1.24×, 1.10×, but reload p99 1.41×, 1.98×, 3.69× the " +
     "steady p99 (a loop at 5,000 req/s sharing its core with a build measures busier than it is, and began " +
-    "holding replies); at 95% and batches of 8, the run above: throughput 1.00×, reload 1.19×, but p99 1.57× (per round 1.43–2.01×), against 1.10–1.24× in the six runs before it; not yet explained.",
+    "holding replies); at 95% and batches of 8, one run gave throughput 1.00×, reload 1.19×, but p99 1.57× (per round 1.43–2.01×), against 1.10–1.24× in the six runs before it (see the next bullet).",
+  "- A quieter generator's core, and p99 over every request (2026-11-25, seventh session; a faster host: the " +
+    "ceiling at 36–52k req/s, 16–23 µs of CPU per request). Two more runs of the sixth session's code gave p99 " +
+    "1.18× and 1.03×, reload 1.57× and 2.16×, the latter with the generator's send lag p99 at 3.3–4.1 ms during " +
+    "every reload against 0.04–0.1 ms steady. perf sched of reloads showed why: the benchmark's main process made " +
+    "the change (Prisma) and polled /readyz, which woke its heap, and its collector's threads took ~440 ms of the " +
+    "generator's core in 4 ms slices during a reload; V8's memory reducer started full collections in the main " +
+    "process once it fell idle, which is during the next paced run (60–130 ms of the generator's core); and each " +
+    "paced run's fresh child compiled its own code on that core in the first second of the measured run (stalls " +
+    "of up to 25 ms, charged to whichever server had the first turn). Since then the change is made by a small " +
+    "process on the server's core at nice +20, the paced client is one child for the whole run, and the main " +
+    "process runs with --single-threaded-gc, no memory reducer and a full collection before each paced run: the " +
+    "send lag p99 during reloads fell to 0.2–1.0 ms and the reload p99 to 1.41× the steady p99. The latency targets " +
+    "are now judged over all rounds' requests at once: with 10 s per server per round a round's p99 is its 500th " +
+    "slowest request, and the machine's stalls put about that many requests in the tail, so that one stall more " +
+    "or less in a server's turns moved a round's ratio by 0.5 or more (0.90–2.40× within one run). " +
+    "Three runs so measured (the last is the one above): p99 1.30×, 1.29×, 1.07×; reload 4.05× (before the main " +
+    "process's collections were kept out of the paced runs), 1.41×, 1.41×; throughput 0.89×, 0.86×, 0.85×. " +
+    "What remains of (b)'s tail is its own and its database's, on this machine: each server alone at 5,000 req/s " +
+    "for 10 s (perf sched; requests slower than 1 ms grouped into stalls, each matched to what ran on the server's " +
+    "core meanwhile), (b) had 128–149 stalls in three probes, (a) 81 in one; of (b)'s, 19–24 were led by the " +
+    "PostgreSQL backend inserting hit logs on the server's core, 5–19 by kdamond, 32–41 by nothing but its own " +
+    "event loop, busy throughout (draining the backlog of an earlier stall at ~25% more CPU per request than (a), " +
+    "or a scavenge: ~1 ms each, 4 per second for either server); garbage collection overlapped under 1% of (b)'s " +
+    "slow requests, and the service incurred no major page faults.",
   "- What sets (b)'s p99 (perf sched of both cores during a paced run, each slow request matched to what ran on the " +
     "server's core meanwhile, 2026-11-24): the event loop itself was never kept waiting more than 0.04 ms for its " +
     "core after a wakeup at rest, but it shares the core. Of the requests slower than 0.7 ms, about half waited " +
