@@ -192,8 +192,13 @@ const READING = [
     "are now judged over all rounds' requests at once: with 10 s per server per round a round's p99 is its 500th " +
     "slowest request, and the machine's stalls put about that many requests in the tail, so that one stall more " +
     "or less in a server's turns moved a round's ratio by 0.5 or more (0.90–2.40× within one run). " +
-    "Three runs so measured (the last is the one above): p99 1.30×, 1.29×, 1.07×; reload 4.05× (before the main " +
-    "process's collections were kept out of the paced runs), 1.41×, 1.41×; throughput 0.89×, 0.86×, 0.85×. " +
+    "Four runs so measured (the second is the one above, the median in p99): p99 1.30×, 1.29×, 1.07×, 1.67×; " +
+    "reload 4.05× (before the main process's collections were kept out of the paced runs), 1.41×, 1.41×, 1.77×; " +
+    "throughput 0.89×, 0.86×, 0.85×, 0.90×. Measured from the actual send time, which leaves out the generator's " +
+    "delays, (b)'s p99 was 1.69×, 1.20× and 1.93× (a)'s in the last three, so the gap is the service's own. Also tried " +
+    "and not kept: holding the replies of a turn after its first also below the utilisation threshold (on this " +
+    "host the generator had kept the loop only 85–87% busy at saturation): one run, on a host meanwhile faster (the " +
+    "ceiling at 52–61k req/s) where the loop was 97–98% busy anyway, gave 0.83× and a reload p99 of 2.56×. " +
     "What remains of (b)'s tail is its own and its database's, on this machine: each server alone at 5,000 req/s " +
     "for 10 s (perf sched; requests slower than 1 ms grouped into stalls, each matched to what ran on the server's " +
     "core meanwhile), (b) had 128–149 stalls in three probes, (a) 81 in one; of (b)'s, 19–24 were led by the " +
