@@ -199,7 +199,9 @@ const READING = [
     "and not kept: holding the replies of a turn after its first also below the utilisation threshold (on this " +
     "host the generator had kept the loop only 85–87% busy at saturation): one run, on a host meanwhile faster (the " +
     "ceiling at 52–61k req/s) where the loop was 97–98% busy anyway, gave 0.83× and a reload p99 of 2.56×. " +
-    "What remains of (b)'s tail is its own and its database's, on this machine: each server alone at 5,000 req/s " +
+    "What remains of (b)'s tail is its own, not its database's: with hit logging off in both scene policies (one " +
+    "run of 4 rounds), p99 was still 1.51× (1.78× from the actual send time), throughput 0.90×, reload 1.37×. Each " +
+    "server alone at 5,000 req/s " +
     "for 10 s (perf sched; requests slower than 1 ms grouped into stalls, each matched to what ran on the server's " +
     "core meanwhile), (b) had 128–149 stalls in three probes, (a) 81 in one; of (b)'s, 19–24 were led by the " +
     "PostgreSQL backend inserting hit logs on the server's core, 5–19 by kdamond, 32–41 by nothing but its own " +
