@@ -240,12 +240,15 @@ function selected(r: PacedResult, i: number, s: Selection): boolean {
   return !s.window || (t >= s.window.from && t < s.window.to);
 }
 
-/** The selected requests' latencies (µs), from the scheduled send time, or from the actual send time with `fromSend`. */
-export function latenciesUs(r: PacedResult, selection: Selection & { fromSend?: boolean } = {}): number[] {
-  const source = selection.fromSend ? r.fromSendUs : r.latenciesUs;
+function selectedValues(r: PacedResult, source: Float64Array, selection: Selection): number[] {
   const values: number[] = [];
   for (let i = 0; i < Math.min(r.completed, source.length); i++) if (selected(r, i, selection)) values.push(source[i]!);
   return values;
+}
+
+/** The selected requests' latencies (µs), from the scheduled send time, or from the actual send time with `fromSend`. */
+export function latenciesUs(r: PacedResult, selection: Selection & { fromSend?: boolean } = {}): number[] {
+  return selectedValues(r, selection.fromSend ? r.fromSendUs : r.latenciesUs, selection);
 }
 
 /** Percentile (nearest rank) of the selected requests' latencies (µs); see `latenciesUs`. */
@@ -255,7 +258,5 @@ export function percentileUs(r: PacedResult, p: number, selection: Selection & {
 
 /** p99 of how late the selected requests left the generator (µs). */
 export function sendLagP99Us(r: PacedResult, selection: Selection = {}): number {
-  const values: number[] = [];
-  for (let i = 0; i < Math.min(r.completed, r.sendLagUs.length); i++) if (selected(r, i, selection)) values.push(r.sendLagUs[i]!);
-  return percentile(values, 99);
+  return percentile(selectedValues(r, r.sendLagUs, selection), 99);
 }

@@ -30,9 +30,9 @@ const ROUNDS = Number(process.env["BENCH_CALLBACK_ROUNDS"] ?? 5);
 const SATURATION_S = Number(process.env["BENCH_CALLBACK_SATURATION_S"] ?? 10);
 const PACED_S = Number(process.env["BENCH_CALLBACK_PACED_S"] ?? 10);
 const RATE = 5000;
-/** Length of each server's turn in the paced run. */
 /** Seconds per server at the rate before the paced run is measured. */
 const PACED_WARMUP_S = 3;
+/** Length of each server's turn in the paced run. */
 const PACED_WINDOW_MS = Number(process.env["BENCH_CALLBACK_PACED_WINDOW_MS"] ?? 1000);
 const WARMUP_S = 5;
 const SERVER_CORE = 0;
@@ -191,10 +191,8 @@ async function measureRound(i: number): Promise<{ round: Round; samples: RoundSa
     const paced = await pacedRun(PACED_S);
     const ticksAfter = ticks();
     const target = (side: "a" | "b") => order.indexOf(side);
-    const pacedCpu = (side: "a" | "b") => {
+    const pacedCpu = (side: "a" | "b", completed: number) => {
       const t = target(side);
-      let completed = 0;
-      for (let k = 0; k < paced.completed; k++) if (paced.targets[k] === t) completed++;
       return ((ticksAfter[t]! - ticksBefore[t]!) * 1e4) / Math.max(1, completed);
     };
     const { reload, reloadWindow, reloadMs } = await measureReload(servicePort);
@@ -214,8 +212,8 @@ async function measureRound(i: number): Promise<{ round: Round; samples: RoundSa
       serviceCpu: b.serverCpu,
       ceilingCpuUsPerRequest: (a.serverCpu * 1e6) / a.requestsPerSecond,
       serviceCpuUsPerRequest: (b.serverCpu * 1e6) / b.requestsPerSecond,
-      ceilingPacedCpuUs: pacedCpu("a"),
-      servicePacedCpuUs: pacedCpu("b"),
+      ceilingPacedCpuUs: pacedCpu("a", samples.ceiling.length),
+      servicePacedCpuUs: pacedCpu("b", samples.service.length),
       saturationFailures: a.non2xx + a.errors + a.timeouts + b.non2xx + b.errors + b.timeouts,
       ceilingP50Us: percentile(samples.ceiling, 50),
       ceilingP99Us: percentile(samples.ceiling, 99),
