@@ -38,6 +38,11 @@ export const CallbackSettingsSchema = Type.Object({
   /** Dictionaries with more entries than this are compiled in a worker thread, off the event loop. */
   WORKER_COMPILE_THRESHOLD: Type.Integer({ minimum: 0, default: 5_000 }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 10_000 }),
+  /**
+   * Scheduler slice of the event loop in µs (Linux 6.12+): 0 leaves the kernel's default, else 100–100000 (the
+   * kernel's bounds; checked in the service's config). Short, the loop takes its core back as soon as a request arrives.
+   */
+  CALLBACK_LOOP_SLICE_US: Type.Integer({ minimum: 0, maximum: 100_000, default: 100 }),
 });
 export type CallbackSettings = Static<typeof CallbackSettingsSchema>;
 

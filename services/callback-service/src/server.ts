@@ -7,6 +7,7 @@ import { createMemoryBus, createRedisBus } from "@wordguard/bus";
 import { createPrisma } from "@wordguard/db";
 import { readCallbackSettings } from "./config.ts";
 import { startCallbackService } from "./start.ts";
+import { setThreadSlice } from "./scheduler-slice.ts";
 
 let settings;
 try {
@@ -34,6 +35,13 @@ const bus = settings.REDIS_URL ? createRedisBus({ url: settings.REDIS_URL, prefi
 if (!settings.REDIS_URL) logger.warn("REDIS_URL is not set: no change events; changes arrive by polling every RELOAD_POLL_MS");
 
 const service = await startCallbackService({ settings, prisma, bus, logger });
+// The event loop's short slice (scheduler-slice.ts), set once the service's worker threads are running: they keep the
+// kernel's default slice (threads started later inherit the loop's), so that a waking loop preempts them at once.
+if (settings.CALLBACK_LOOP_SLICE_US > 0) {
+  const slice = await setThreadSlice(settings.CALLBACK_LOOP_SLICE_US);
+  if (slice.applied) logger.info({ sliceUs: slice.sliceUs }, "event loop scheduler slice set");
+  else logger.warn({ reason: slice.reason }, "event loop scheduler slice left at the kernel's default");
+}
 
 closeWithGrace({ delay: settings.SHUTDOWN_TIMEOUT_MS, logger }, async ({ signal, err }) => {
   if (err) logger.error({ err }, "shutting down after an error");

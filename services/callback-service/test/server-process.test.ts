@@ -1,6 +1,7 @@
 // The real start command: settings validated with a message per bad value, and an ordered, logged shutdown on
 // SIGTERM that finishes in-flight work and flushes queued hit logs before the process exits.
 import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync } from "node:fs";
 import net from "node:net";
 import { randomBytes } from "node:crypto";
 import t from "tap";
@@ -10,6 +11,7 @@ import { normalizeWord } from "@wordguard/matcher";
 import { post } from "./helpers/http.ts";
 import { until } from "./helpers/harness.ts";
 import { SINGLE, singleText } from "./helpers/bodies.ts";
+import { kernelHasCustomSlices, sliceOf } from "./helpers/scheduler.ts";
 
 const SERVER = new URL("../src/server.ts", import.meta.url).pathname;
 
@@ -56,7 +58,7 @@ async function freePort(): Promise<number> {
 }
 
 t.test("bad settings stop the start with one clear line per bad value", async (t) => {
-  const p = run({ CALLBACK_PORT: "abc", CALLBACK_ON_ERROR: "maybe", RELOAD_POLL_MS: "5", REDIS_URL: "http://x" });
+  const p = run({ CALLBACK_PORT: "abc", CALLBACK_ON_ERROR: "maybe", RELOAD_POLL_MS: "5", REDIS_URL: "http://x", CALLBACK_LOOP_SLICE_US: "50" });
   t.equal(await p.exited, 1);
   const message = p.stderr.join("");
   t.match(message, /invalid settings/);
@@ -66,6 +68,7 @@ t.test("bad settings stop the start with one clear line per bad value", async (t
   t.equal(message.match(/CALLBACK_ON_ERROR/g)?.length, 1, "one line per bad value");
   t.match(message, /REDIS_URL: .*got "http:\/\/x"/);
   t.match(message, /DATABASE_URL: required/);
+  t.match(message, /CALLBACK_LOOP_SLICE_US: 0 \(the kernel's default\) or at least 100 µs.*got 50/);
 });
 
 t.test("SIGTERM: ordered, logged shutdown that flushes the queued hit logs", async (t) => {
@@ -95,6 +98,18 @@ t.test("SIGTERM: ordered, logged shutdown that flushes the queued hit logs", asy
     await until(async () => (await post(port, "/readyz", "", {}, "GET")).status === 200, 30_000),
     "ready",
   );
+  // The event loop's own scheduler slice (default 100 µs), on the main thread only: the threads already running when
+  // it is set (V8's, libuv's, the hit-log and build workers) keep the kernel's.
+  const pid = p.child.pid!;
+  if (kernelHasCustomSlices()) {
+    t.ok(await until(() => p.lines.some((l) => l["msg"] === "event loop scheduler slice set" && l["sliceUs"] === 100), 10_000), "slice logged");
+    t.equal(sliceOf(`/proc/${pid}/sched`), 100_000, "the main thread's slice is 100 µs");
+    const others = readdirSync(`/proc/${pid}/task`).filter((tid) => tid !== String(pid));
+    t.ok(others.length > 0, "the service runs other threads");
+    t.same(others.filter((tid) => sliceOf(`/proc/${pid}/task/${tid}/sched`) === 100_000), [], "no other thread has the loop's slice");
+  } else {
+    t.ok(await until(() => p.lines.some((l) => l["msg"] === "event loop scheduler slice left at the kernel's default"), 10_000), "the reason is logged");
+  }
   for (let i = 0; i < 5; i++) {
     const res = await post(port, `/callback/im/${SINGLE}`, `${JSON.stringify(singleText("so cheap"))}\n`, { operationid: `op-term-${i}` });
     t.match(res.json(), { nextCode: 1, errCode: 20016 });

@@ -154,6 +154,15 @@ t.test("settings: defaults, conversions, one line per bad value", async (t) => {
   }
 });
 
+t.test("settings: the event loop's scheduler slice is 0 (the kernel's) or within the kernel's bounds", async (t) => {
+  t.equal(readCallbackSettings({}).CALLBACK_LOOP_SLICE_US, 100, "100 µs by default");
+  t.equal(readCallbackSettings({ CALLBACK_LOOP_SLICE_US: "0" }).CALLBACK_LOOP_SLICE_US, 0);
+  t.equal(readCallbackSettings({ CALLBACK_LOOP_SLICE_US: "100000" }).CALLBACK_LOOP_SLICE_US, 100_000);
+  t.throws(() => readCallbackSettings({ CALLBACK_LOOP_SLICE_US: "99" }), /CALLBACK_LOOP_SLICE_US: 0 \(the kernel's default\) or at least 100 µs.*got 99/);
+  t.throws(() => readCallbackSettings({ CALLBACK_LOOP_SLICE_US: "100001" }), /CALLBACK_LOOP_SLICE_US: must be <= 100000, got 100001/);
+  t.throws(() => readCallbackSettings({ CALLBACK_LOOP_SLICE_US: "-1" }), /CALLBACK_LOOP_SLICE_US: must be >= 0, got -1/);
+});
+
 t.test("policies: a missing scene runs on the defaults; one dictionary key per normalisation", async (t) => {
   const policies = resolvePolicies([]);
   t.match(policies.single, { scene: "single", enabled: true, action: "block", minLevel: 1, contentTypes: [101, 106, 114, 117, 118] });
