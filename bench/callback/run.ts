@@ -113,6 +113,8 @@ function startService(port: number): Server {
       CALLBACK_PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
+      // Passed through so that a run can compare the service with its event loop's slice at the kernel's default (0).
+      ...(process.env["CALLBACK_LOOP_SLICE_US"] ? { CALLBACK_LOOP_SLICE_US: process.env["CALLBACK_LOOP_SLICE_US"] } : {}),
     },
     logFile: serviceLog,
     port,

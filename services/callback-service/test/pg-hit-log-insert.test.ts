@@ -5,6 +5,7 @@ import t from "tap";
 import type { NewHitLog } from "@wordguard/db";
 import { createTestDatabase } from "@wordguard/db/testing";
 import { createPgHitLogInserter } from "../src/hitlog/worker/pg-hit-log-insert.ts";
+import { WorkerInserter } from "../src/hitlog/worker/worker-inserter.ts";
 import { hitRow } from "./helpers/hit-rows.ts";
 
 /** A row whose hit carries a NUL in its word (unstorable as it is). */
@@ -47,4 +48,46 @@ t.test("word ids the index cannot hold are left out of word_ids, not fatal to th
     ["42", "42", "9999999999999999999", "x"],
     "the hits themselves are kept whole",
   );
+});
+
+t.test("a batch sent through the insert worker is stored field for field as the direct insert stores it", async (t) => {
+  const db = await createTestDatabase("wg_cb_pgins", { poolSize: 1 });
+  t.teardown(db.drop);
+  const direct = createPgHitLogInserter(db.url);
+  t.teardown(() => direct.close());
+  const worker = new WorkerInserter({ databaseUrl: db.url });
+  t.teardown(() => worker.close());
+  // What the batch's crossing to the worker thread must carry whole: astral characters, NUL and a lone surrogate,
+  // several hits, a creation time to the millisecond, a dedupe key, empty ids.
+  const sample = (i: number): NewHitLog =>
+    hitRow(i, {
+      scene: "group",
+      recvID: "",
+      groupID: "g-7",
+      contentType: 106,
+      action: "masked",
+      hits: [
+        { wordID: "11", word: "坏词", category: "politics", level: 3, start: 2, end: 4 },
+        { wordID: "12", word: "bad\u0000", category: "ads", level: 1, start: 6, end: 10 },
+      ],
+      text: `😀 坏词 bad\u0000 lone \uDC00 ${i}`,
+      dictVersion: 41,
+      createTime: 1_764_000_000_123,
+      dedupeKey: randomUUID(),
+    });
+  const viaWorker = sample(1);
+  const viaDirect = sample(2);
+  t.equal(await worker.insert([viaWorker]), 1);
+  t.equal(await direct.insert([viaDirect]), 1);
+  const stored = await db.prisma.hitLog.findMany({ orderBy: { operationID: "asc" } });
+  t.equal(stored.length, 2);
+  const [a, b] = stored.map(({ id: _id, operationID: _op, clientMsgID: _c, serverMsgID: _s, dedupeKey, text, ...rest }) => ({
+    ...rest,
+    dedupeKeyGiven: dedupeKey !== null,
+    text: text.replace(/ \d+$/, ""),
+  }));
+  t.same(a, b, "every column alike");
+  t.equal(stored[0]?.dedupeKey, viaWorker.dedupeKey, "the worker's row keeps its dedupe key");
+  t.equal(stored[0]?.createTime.getTime(), 1_764_000_000_123, "and its creation time");
+  t.equal(stored[0]?.text, "😀 坏词 bad\uFFFD lone \uFFFD 1", "and its text, with the same replacements");
 });
