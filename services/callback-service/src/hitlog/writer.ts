@@ -1,5 +1,6 @@
 // The hit-log writer (DESIGN.md "The hot path"): decisions enqueue rows and return at once; rows are inserted in
-// batches every HIT_LOG_FLUSH_MS or as soon as HIT_LOG_BATCH_SIZE are waiting. While PostgreSQL is away a failed batch
+// batches every HIT_LOG_FLUSH_MS or as soon as HIT_LOG_BATCH_SIZE are waiting (a flush goes on to the next batch only
+// when a full one waits, or when asked to drain: flushNow and shutdown). While PostgreSQL is away a failed batch
 // goes back to the front of the queue and is retried with capped exponential backoff; the queue is bounded and drops
 // its oldest rows past HIT_LOG_QUEUE_LIMIT. A row the database refuses for its data (it would fail every retry) is
 // isolated by halving its batch and dropped. No decided hit disappears silently: it is written, or counted in
@@ -44,6 +45,8 @@ export class HitLogWriter {
   #failures = 0;
   #retryAt = 0;
   #closed = false;
+  /** flushNow asked for everything queued: the running flush goes on until the queue is empty. */
+  #draining = false;
   readonly #dropReports = new ThrottledCount(DROP_LOG_INTERVAL_MS);
   readonly #refusedReports = new ThrottledCount(DROP_LOG_INTERVAL_MS);
 
@@ -77,6 +80,7 @@ export class HitLogWriter {
 
   /** Starts a flush unless one runs or a retry is not due yet; resolves when that flush ends. */
   flushNow(): Promise<void> {
+    this.#draining = true;
     this.#kick();
     return this.#flushing ?? Promise.resolve();
   }
@@ -116,7 +120,12 @@ export class HitLogWriter {
 
   async #flushAll(): Promise<void> {
     const { batchSize, metrics } = this.#options;
-    while (this.#queue.size > 0) {
+    // Past the first batch only a full one, unless draining: going on with whatever arrived during an insert made a
+    // batch of a few rows every few ms at a steady rate of hits, and each hand-over to the insert worker (postMessage,
+    // whose port lock the worker's low-priority thread may hold) cost the event loop 0.1–0.5 ms, at times several ms.
+    let first = true;
+    while (this.#queue.size > 0 && (first || this.#draining || this.#closed || this.#queue.size >= batchSize)) {
+      first = false;
       const batch = this.#queue.take(batchSize);
       this.#inFlight = batch.length;
       const refused = new Set<NewHitLog>();
@@ -143,6 +152,7 @@ export class HitLogWriter {
         return;
       }
     }
+    if (this.#queue.size === 0) this.#draining = false;
   }
 
   /**
