@@ -208,28 +208,35 @@ const READING = [
     "event loop, busy throughout (draining the backlog of an earlier stall at ~25% more CPU per request than (a), " +
     "or a scavenge: ~1 ms each, 4 per second for either server); garbage collection overlapped under 1% of (b)'s " +
     "slow requests, and the service incurred no major page faults.",
-  "- The event loop's scheduler slice (2026-11-25, eighth session; another host: 2 × Intel Xeon, the ceiling at " +
-    "37–44k req/s and 19.7–22.7 µs of CPU per request, (b) at 31–34k and 26.3–28.7 µs, so that throughput fell to " +
-    "0.75–0.85× where the AMD hosts gave 0.82–0.90×). Since this session a replica asks Linux 6.12+ for a 100 µs " +
-    "slice for its event loop (CALLBACK_LOOP_SLICE_US; the kernel's default is 1.4 ms on two cores): a waking loop " +
-    "then preempts whatever took its core while it slept (the hit-log insert, a PostgreSQL backend, a kernel thread) " +
-    "instead of waiting up to a slice. A probe in the previous session (both servers started once, alternating 1 s " +
-    "turns at 5,000 req/s, 20 s per mode, the slice toggled on the running service) cut (b)'s p99 from the actual " +
-    "send from 910, 1,060, 1,244 and 1,077 µs to 598, 665, 908 and 748 µs, and with the same slice for both servers " +
-    "(a) fell to 435–502 µs as well (from-send ratio 1.48× and 1.84×, the fair comparison). Six full runs on this " +
-    "host, alternately with the slice (the first is the one above, the median in p99) and with " +
-    "CALLBACK_LOOP_SLICE_US=0: p99 1.38×, 0.99×, 2.00× against 1.02×, 1.36×, 1.46×; from the actual send 1.49×, " +
-    "1.36×, 2.20× against 1.77×, 2.02×, 1.49× ((b)'s own p99 1,141, 844, 1,493 µs against 1,075, 1,220, 1,483 µs); " +
-    "reload 5.04×, 2.26×, 1.60× against 2.11×, 1.95×, 1.43×; throughput 0.75×, 0.81×, 0.81× against 0.80×, 0.85×, " +
-    "0.76×. Whole runs cannot tell the slice from the noise; it costs no throughput and stays on. The 5.04× is one " +
-    "round's reload (32 ms from the scheduled send, 4.0 ms from the actual one): the generator's own delay. On this " +
-    "host the generator's send lag p99 was 0.4–1.6 ms in steady turns too, which flatters or penalises whichever " +
-    "server had the turn: read the from-send rows beside the others. Where (b)'s extra CPU goes here (--cpu-prof of " +
-    "each server alone at saturation, its event loop 24.5 µs busy per request against 20.1): the body's JSON parse " +
-    "costs both the same (2.4–2.5 µs); the rest is spread thin: the matcher 1.1 µs, the message content's own JSON " +
-    "0.5, structured-cloning hit-log batches to the insert worker 0.4, the decision, metrics and hit-log queue 0.6, " +
-    "the collector 0.4 more, Fastify's raw-body route 0.3 more. Tried and not kept: hit-log batches sent to the " +
-    "worker as JSON text (2.7–2.9 µs per row on the event loop against 1.8–2.0 µs cloned, 200-row batches).",
+  "- The event loop's scheduler slice, and fewer hit-log hand-overs (2026-11-25, eighth session; another host: " +
+    "2 × Intel Xeon, the ceiling at 36–44k req/s and 19.7–22.7 µs of CPU per request, (b) at 30–35k and 26.3–28.7 " +
+    "µs, so that throughput came out at 0.75–0.86× where the AMD hosts gave 0.82–0.90×). Since this session a " +
+    "replica asks Linux 6.12+ for a 100 µs slice for its event loop (CALLBACK_LOOP_SLICE_US; the kernel's default is " +
+    "1.4 ms on two cores): a waking loop then preempts whatever took its core while it slept (the hit-log insert, a " +
+    "PostgreSQL backend, a kernel thread) instead of waiting up to a slice. A probe in the previous session (both " +
+    "servers started once, alternating 1 s turns at 5,000 req/s, 20 s per mode, the slice toggled on the running " +
+    "service) cut (b)'s p99 from the actual send from 910, 1,060, 1,244 and 1,077 µs to 598, 665, 908 and 748 µs, " +
+    "and with the same slice for both servers (a) fell to 435–502 µs as well (from-send ratio 1.48× and 1.84×, the " +
+    "fair comparison). Six full runs on this host, alternately with the slice and with CALLBACK_LOOP_SLICE_US=0: " +
+    "p99 1.38×, 0.99×, 2.00× against 1.02×, 1.36×, 1.46×; from the actual send 1.49×, 1.36×, 2.20× against 1.77×, " +
+    "2.02×, 1.49× ((b)'s own p99 1,141, 844, 1,493 µs against 1,075, 1,220, 1,483 µs); reload 5.04×, 2.26×, 1.60× " +
+    "against 2.11×, 1.95×, 1.43×; throughput 0.75×, 0.81×, 0.81× against 0.80×, 0.85×, 0.76×. Whole runs cannot " +
+    "tell the slice from the noise; it costs no throughput and stays on. The 5.04× is one round's reload (32 ms " +
+    "from the scheduled send, 4.0 ms from the actual one): the generator's own delay. Then a hit-log flush went on " +
+    "past its first batch only while a full one waits (it had gone on with whatever arrived during each insert): at " +
+    "saturation the event loop hands the insert worker ~5 batches a second instead of ~120 of ~10 rows, and each " +
+    "hand-over (postMessage, cloning the rows) held the loop ~0.3 ms, timed around the call: 0.5% of its time " +
+    "instead of 3.4%. At 5,000 req/s the batches were already ~6 a second. Three runs of that code (the first is " +
+    "the one above, the median in p99): p99 1.43×, 1.55×, 1.26×; from the actual send 1.58×, 1.75×, 1.40× ((b)'s " +
+    "own 941, 1,031, 955 µs, the lowest of the session); reload 1.84×, 1.95×, 1.77×; throughput 0.86×, 0.83×, " +
+    "0.78×. On this host the generator's send lag p99 was 0.4–1.6 ms in steady turns too, which flatters or " +
+    "penalises whichever server had the turn: read the from-send rows beside the others. Where (b)'s extra CPU goes " +
+    "here (--cpu-prof of each server alone at saturation, its event loop 24.5 µs busy per request against 20.1): " +
+    "the body's JSON parse costs both the same (2.4–2.5 µs); the rest is spread thin: the matcher 1.1 µs, the " +
+    "message content's own JSON 0.5, handing hit-log batches to the insert worker 0.4 (before the change above), " +
+    "the decision, metrics and hit-log queue 0.6, the collector 0.4 more, Fastify's raw-body route 0.3 more. Tried " +
+    "and not kept: hit-log batches sent to the worker as JSON text (2.7–2.9 µs per row on the event loop against " +
+    "1.8–2.0 µs cloned, 200-row batches).",
   "- What sets (b)'s p99 (perf sched of both cores during a paced run, each slow request matched to what ran on the " +
     "server's core meanwhile, 2026-11-24): the event loop itself was never kept waiting more than 0.04 ms for its " +
     "core after a wakeup at rest, but it shares the core. Of the requests slower than 0.7 ms, about half waited " +
