@@ -4,11 +4,10 @@
 import t from "tap";
 import { pino } from "pino";
 import type { NewHitLog } from "@wordguard/db";
-import { createTestDatabase } from "@wordguard/db/testing";
 import { HitLogWriter } from "../src/hitlog/writer.ts";
-import { createPgHitLogInserter } from "../src/hitlog/worker/pg-hit-log-insert.ts";
 import { createMetrics } from "../src/metrics/metrics.ts";
 import { hitRow } from "./helpers/hit-rows.ts";
+import { pgInserterOnFreshDatabase } from "./helpers/pg-inserter.ts";
 
 async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -19,10 +18,7 @@ async function until(condition: () => boolean, what: string, timeoutMs = 5000): 
 }
 
 t.test("past its first batch a flush goes on only with a full one; flushNow drains the rest", async (t) => {
-  const db = await createTestDatabase("wg_cb_batching", { poolSize: 1 });
-  t.teardown(db.drop);
-  const inserter = createPgHitLogInserter(db.url);
-  t.teardown(() => inserter.close());
+  const { db, inserter } = await pgInserterOnFreshDatabase(t, "wg_cb_batching");
   const sizes: number[] = [];
   let openGate!: () => void;
   const gate = new Promise<void>((resolve) => (openGate = resolve));
@@ -52,10 +48,7 @@ t.test("past its first batch a flush goes on only with a full one; flushNow drai
 });
 
 t.test("shutdown drains a queue of several batches", async (t) => {
-  const db = await createTestDatabase("wg_cb_batching", { poolSize: 1 });
-  t.teardown(db.drop);
-  const inserter = createPgHitLogInserter(db.url);
-  t.teardown(() => inserter.close());
+  const { db, inserter } = await pgInserterOnFreshDatabase(t, "wg_cb_batching");
   const sizes: number[] = [];
   const insert = (rows: NewHitLog[]) => {
     sizes.push(rows.length);

@@ -5,6 +5,7 @@ import t, { type Test as Tap } from "tap";
 import { pino } from "pino";
 import { insertHitLogs, type NewHitLog } from "@wordguard/db";
 import { hitRow as row } from "./helpers/hit-rows.ts";
+import { pgInserterOnFreshDatabase } from "./helpers/pg-inserter.ts";
 import { createTestDatabase } from "@wordguard/db/testing";
 import { HitLogWriter } from "../src/hitlog/writer.ts";
 import { createPgHitLogInserter } from "../src/hitlog/worker/pg-hit-log-insert.ts";
@@ -49,10 +50,7 @@ async function isolatesAndDrops(t: Tap, insert: (rows: NewHitLog[]) => Promise<u
 }
 
 t.test("through the plain-pg insert", async (t) => {
-  const db = await createTestDatabase("wg_cb_refused", { poolSize: 1 });
-  t.teardown(db.drop);
-  const inserter = createPgHitLogInserter(db.url);
-  t.teardown(() => inserter.close());
+  const { db, inserter } = await pgInserterOnFreshDatabase(t, "wg_cb_refused");
   await isolatesAndDrops(t, (rows) => inserter.insert(rows), () => db.prisma.hitLog.count());
 });
 

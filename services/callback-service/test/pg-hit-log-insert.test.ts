@@ -3,10 +3,9 @@
 import { randomUUID } from "node:crypto";
 import t from "tap";
 import type { NewHitLog } from "@wordguard/db";
-import { createTestDatabase } from "@wordguard/db/testing";
-import { createPgHitLogInserter } from "../src/hitlog/worker/pg-hit-log-insert.ts";
 import { WorkerInserter } from "../src/hitlog/worker/worker-inserter.ts";
 import { hitRow } from "./helpers/hit-rows.ts";
+import { pgInserterOnFreshDatabase } from "./helpers/pg-inserter.ts";
 
 /** A row whose hit carries a NUL in its word (unstorable as it is). */
 function row(i: number, text: string, dedupeKey?: string): NewHitLog {
@@ -18,10 +17,7 @@ function row(i: number, text: string, dedupeKey?: string): NewHitLog {
 }
 
 t.test("retried batches are stored once and unstorable text is replaced", async (t) => {
-  const db = await createTestDatabase("wg_cb_pgins", { poolSize: 1 });
-  t.teardown(db.drop);
-  const inserter = createPgHitLogInserter(db.url);
-  t.teardown(() => inserter.close());
+  const { db, inserter } = await pgInserterOnFreshDatabase(t, "wg_cb_pgins");
   const keyed = Array.from({ length: 10 }, (_, i) => row(i, `text ${i}`, randomUUID()));
   t.equal(await inserter.insert(keyed.slice(0, 6)), 6);
   t.equal(await inserter.insert(keyed), 4, "only rows not yet stored");
@@ -33,10 +29,7 @@ t.test("retried batches are stored once and unstorable text is replaced", async 
 });
 
 t.test("word ids the index cannot hold are left out of word_ids, not fatal to the batch", async (t) => {
-  const db = await createTestDatabase("wg_cb_pgins", { poolSize: 1 });
-  t.teardown(db.drop);
-  const inserter = createPgHitLogInserter(db.url);
-  t.teardown(() => inserter.close());
+  const { db, inserter } = await pgInserterOnFreshDatabase(t, "wg_cb_pgins");
   const hit = (wordID: string) => ({ wordID, word: "w", category: "ads", level: 2 as const, start: 0, end: 1 });
   // 19 digits: past bigint's range (9223372036854775807), which would fail the cast of the whole batch.
   const odd = { ...row(30, "text 30"), hits: [hit("42"), hit("42"), hit("9999999999999999999"), hit("x")] };
@@ -51,10 +44,7 @@ t.test("word ids the index cannot hold are left out of word_ids, not fatal to th
 });
 
 t.test("a batch sent through the insert worker is stored field for field as the direct insert stores it", async (t) => {
-  const db = await createTestDatabase("wg_cb_pgins", { poolSize: 1 });
-  t.teardown(db.drop);
-  const direct = createPgHitLogInserter(db.url);
-  t.teardown(() => direct.close());
+  const { db, inserter: direct } = await pgInserterOnFreshDatabase(t, "wg_cb_pgins");
   const worker = new WorkerInserter({ databaseUrl: db.url });
   t.teardown(() => worker.close());
   // What the batch's crossing to the worker thread must carry whole: astral characters, NUL and a lone surrogate,
