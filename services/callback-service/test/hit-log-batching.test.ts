@@ -7,15 +7,8 @@ import type { NewHitLog } from "@wordguard/db";
 import { HitLogWriter } from "../src/hitlog/writer.ts";
 import { createMetrics } from "../src/metrics/metrics.ts";
 import { hitRow } from "./helpers/hit-rows.ts";
+import { until } from "./helpers/harness.ts";
 import { pgInserterOnFreshDatabase } from "./helpers/pg-inserter.ts";
-
-async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 t.test("past its first batch a flush goes on only with a full one; flushNow drains the rest", async (t) => {
   const { db, inserter } = await pgInserterOnFreshDatabase(t, "wg_cb_batching");
@@ -30,10 +23,10 @@ t.test("past its first batch a flush goes on only with a full one; flushNow drai
   const writer = new HitLogWriter({ insert, logger: pino({ level: "silent" }), metrics: createMetrics(), flushMs: 60_000, batchSize: 10, queueLimit: 1000 });
   let i = 0;
   for (; i < 10; i++) writer.enqueue(hitRow(i));
-  await until(() => sizes.length === 1, "the first batch");
+  t.ok(await until(() => sizes.length === 1, 5000), "the first batch is under way");
   for (; i < 22; i++) writer.enqueue(hitRow(i));
   openGate();
-  await until(() => sizes.length === 2 && writer.depth === 2, "the second, full batch");
+  t.ok(await until(() => sizes.length === 2 && writer.depth === 2, 5000), "the second, full batch is written");
   // Long enough for a third insert to start if the flush went on with the two rows left.
   await new Promise((resolve) => setTimeout(resolve, 300));
   t.same(sizes, [10, 10], "two full batches, the two rows left waiting for the next flush");

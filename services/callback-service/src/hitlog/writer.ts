@@ -78,7 +78,10 @@ export class HitLogWriter {
     if (this.#queue.size >= this.#options.batchSize) this.#kick();
   }
 
-  /** Starts a flush unless one runs or a retry is not due yet; resolves when that flush ends. */
+  /**
+   * Starts a flush unless one runs or a retry is not due yet, and has the flush (this one or the running one) go on
+   * until the queue is empty; resolves when that flush ends.
+   */
   flushNow(): Promise<void> {
     this.#draining = true;
     this.#kick();
