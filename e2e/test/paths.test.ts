@@ -3,9 +3,10 @@
 import t from "tap";
 import { serviceNodeArgs } from "../src/index.ts";
 
-t.test("the callback service starts with V8's collector on its own thread, its entry point last", async (t) => {
+t.test("the callback service starts with V8's collector on its own thread and no memory reducer, its entry point last", async (t) => {
   const args = serviceNodeArgs("callback-service");
   t.ok(args.includes("--single-threaded-gc"), "the start script's runtime flag is passed on");
+  t.ok(args.includes("--no-memory-reducer"), "and so is the second one");
   t.same(args.slice(-3), ["--import", "tsx", "src/server.ts"]);
 });
 
