@@ -237,6 +237,29 @@ const READING = [
     "the decision, metrics and hit-log queue 0.6, the collector 0.4 more, Fastify's raw-body route 0.3 more. Tried " +
     "and not kept: hit-log batches sent to the worker as JSON text (2.7–2.9 µs per row on the event loop against " +
     "1.8–2.0 µs cloned, 200-row batches).",
+  "- The memory reducer (2026-11-25, ninth session; the busiest host yet: 2 × AMD EPYC, the ceiling at 9.6–11.9k " +
+    "req/s (medians of the runs) and 81–98 µs of CPU per request at saturation, where the eighth session's host " +
+    "gave 36–44k and ~22 µs; a loop of plain arithmetic on an idle core took 66–120 ms from one second to the next; " +
+    "the paced generator's send lag p99 was 1–32 ms, and a round's p99 anywhere from 1.8 to 66 ms. Here (b)'s CPU " +
+    "per request at saturation came out below (a)'s, 78–91 against 81–98 µs (run medians), the reverse of every " +
+    "earlier host; not investigated). V8's memory reducer starts a full, compacting collection once a process seems " +
+    "idle, and shrinks its young generation. In the paced run each server is idle through the other's turns, as a " +
+    "replica is whenever its traffic dips. A probe with --trace-gc ran the bare route and two copies of the " +
+    "service, all taking 1 s turns at 5,000 req/s. The reducer's collections held the service's event loop for " +
+    "20–57 ms (107 ms in a copy also given a 64 MB young generation), some of them inside measured turns: with " +
+    "--single-threaded-gc the whole collection runs there (the bare route's, with V8's helper threads, took 29–51 " +
+    "ms). They left a young generation of 2–3 MB in place of 16 MB, which was scavenged up to 2.6× as often (483 " +
+    "scavenges against 184 in one probe; the same number in another). Since this session the service starts with " +
+    "--no-memory-reducer (its start script; README, Operations). Its resident size after three 100k reloads was " +
+    "20–30 MB higher, of ~730 MB. In three such probes the copy without the reducer had the lower p99 from the " +
+    "actual send over all its turns: 3,473 against 7,009 µs, 8,375 against 14,833, 6,673 against 8,642. Six full " +
+    "runs, alternately with the flag and without it: p99 0.70×, 1.06×, 1.70× against 1.49×, 1.96×, 0.56×; from the " +
+    "actual send 0.90×, 1.17×, 1.66× against 1.32×, 1.40×, 0.74×; throughput 1.07×, 1.04×, 1.10× against 1.06×, " +
+    "1.05×, 1.05×. On this host whole runs cannot tell the flag from the noise: the last run without it measured " +
+    "the bare route's p99 over all rounds at 44 ms. The reload ratio was 2.59×, 2.92×, 3.18× against 1.09×, 0.76×, " +
+    "0.84×, but the reload phase's own p99 was much the same (14.1, 15.4, 28.5 ms against 14.1, 13.6, 20.6 ms). The " +
+    "ratio rose because the steady p99 it is divided by fell. Reloads took 3.7–11 s on this host instead of ~1.3 s. " +
+    "The run above is the second with the flag, the median in p99.",
   "- What sets (b)'s p99 (perf sched of both cores during a paced run, each slow request matched to what ran on the " +
     "server's core meanwhile, 2026-11-24): the event loop itself was never kept waiting more than 0.04 ms for its " +
     "core after a wakeup at rest, but it shares the core. Of the requests slower than 0.7 ms, about half waited " +
