@@ -10,6 +10,11 @@ import { hitRow } from "./helpers/hit-rows.ts";
 import { until } from "./helpers/harness.ts";
 import { pgInserterOnFreshDatabase } from "./helpers/pg-inserter.ts";
 
+/** A writer of 10-row batches whose timer never fires in a test: only the queue's size and flushNow start flushes. */
+function writerOver(insert: (rows: NewHitLog[]) => Promise<unknown>): HitLogWriter {
+  return new HitLogWriter({ insert, logger: pino({ level: "silent" }), metrics: createMetrics(), flushMs: 60_000, batchSize: 10, queueLimit: 1000 });
+}
+
 t.test("past its first batch a flush goes on only with a full one; flushNow drains the rest", async (t) => {
   const { db, inserter } = await pgInserterOnFreshDatabase(t, "wg_cb_batching");
   const sizes: number[] = [];
@@ -20,7 +25,7 @@ t.test("past its first batch a flush goes on only with a full one; flushNow drai
     if (sizes.length === 1) await gate; // the first insert is still under way while more rows arrive
     return inserter.insert(rows);
   };
-  const writer = new HitLogWriter({ insert, logger: pino({ level: "silent" }), metrics: createMetrics(), flushMs: 60_000, batchSize: 10, queueLimit: 1000 });
+  const writer = writerOver(insert);
   let i = 0;
   for (; i < 10; i++) writer.enqueue(hitRow(i));
   t.ok(await until(() => sizes.length === 1, 5000), "the first batch is under way");
@@ -47,7 +52,7 @@ t.test("shutdown drains a queue of several batches", async (t) => {
     sizes.push(rows.length);
     return inserter.insert(rows);
   };
-  const writer = new HitLogWriter({ insert, logger: pino({ level: "silent" }), metrics: createMetrics(), flushMs: 60_000, batchSize: 10, queueLimit: 1000 });
+  const writer = writerOver(insert);
   // 25 rows: two kicks at 10 and 20 waiting, and 5 that no full batch would take.
   for (let i = 0; i < 25; i++) writer.enqueue(hitRow(i));
   const { lost } = await writer.close(5000);
