@@ -3,9 +3,9 @@
  *
  * (a) a bare Fastify route returning the allowed reply; (b) the real service (`src/server.ts`) with a 100k-entry
  * dictionary and hit logging on. Each server is pinned to core 0, this process (the load generators) to core 1.
- * Per round, with both servers up: saturation throughput of each (autocannon), latency at a fixed 5,000 req/s (paced
- * open-loop client, µs from the scheduled send time; the two servers take turns in 1 s windows over one run), and for
- * (b) the same rate while a 100k-entry reload runs. Medians over the rounds go to the
+ * Per round, with both servers up: saturation throughput of each (autocannon; the two take turns in 2 s windows),
+ * latency at a fixed 5,000 req/s (paced open-loop client, µs from the scheduled send time; the two take turns in 1 s
+ * windows over one run), and for (b) the same rate while a 100k-entry reload runs. Medians over the rounds go to the
  * "Callback" section of bench/RESULTS.md; every round's figures to bench/out/callback.json.
  */
 import { execFileSync } from "node:child_process";
@@ -22,12 +22,14 @@ import { get, startPinned, waitReady, type Server } from "./processes.ts";
 import { latenciesUs, percentileUs, sendLagP99Us, type PacedOptions, type PacedResult } from "./paced-client.ts";
 import { startPacedChild } from "./paced-process.ts";
 import { quietHeap } from "./quiet-heap.ts";
-import { cpuTicks, saturate, type Saturation } from "./saturation.ts";
+import { cpuTicks, saturate, saturateInTurns } from "./saturation.ts";
 import { buildWorkload } from "./workload.ts";
 import { poolP99, renderReport, replaceSection, type Round, type RoundSamples } from "./report.ts";
 
 const ROUNDS = Number(process.env["BENCH_CALLBACK_ROUNDS"] ?? 5);
 const SATURATION_S = Number(process.env["BENCH_CALLBACK_SATURATION_S"] ?? 10);
+/** Length of each server's turn in the saturation run (SATURATION_S per server in all). */
+const SATURATION_WINDOW_S = Number(process.env["BENCH_CALLBACK_SATURATION_WINDOW_S"] ?? 2);
 const PACED_S = Number(process.env["BENCH_CALLBACK_PACED_S"] ?? 10);
 const RATE = 5000;
 /** Seconds per server at the rate before the paced run is measured. */
@@ -154,8 +156,9 @@ async function measureReload(port: number): Promise<{ reload: PacedResult; reloa
 }
 
 /**
- * One round: both servers up on the server core; (b)'s first load; a warm-up and a saturation run of each (in turn,
- * the order alternating by round); the paced run over both, taking turns in PACED_WINDOW_MS windows; (b)'s reload.
+ * One round: both servers up on the server core; (b)'s first load; a warm-up of each, then their saturation runs taking
+ * turns in SATURATION_WINDOW_S windows (who goes first alternating by round); the paced run over both, taking turns in
+ * PACED_WINDOW_MS windows; (b)'s reload.
  */
 async function measureRound(i: number): Promise<{ round: Round; samples: RoundSamples }> {
   const ceilingPort = 18100 + i * 2;
@@ -170,14 +173,13 @@ async function measureRound(i: number): Promise<{ round: Round; samples: RoundSa
     await waitReady(ceilingPort);
     const servers = { a: ceiling, b: service };
     const order = i % 2 === 0 ? (["a", "b"] as const) : (["b", "a"] as const);
-    const saturation: Partial<Record<"a" | "b", Saturation>> = {};
-    for (const side of order) {
-      const server = servers[side];
-      await saturate(server.port, server.child.pid!, workload.requests, WARMUP_S);
-      saturation[side] = await saturate(server.port, server.child.pid!, workload.requests, SATURATION_S);
-    }
-    const a = saturation.a!;
-    const b = saturation.b!;
+    const takers = order.map((side) => ({ port: servers[side].port, pid: servers[side].child.pid! }));
+    for (const server of takers) await saturate(server.port, server.pid, workload.requests, WARMUP_S);
+    // Before every window (b)'s hit-log backlog has drained, so that its inserts do not run in the other's window.
+    const windows = Math.max(1, Math.round(SATURATION_S / SATURATION_WINDOW_S));
+    const measured = await saturateInTurns(takers, workload.requests, SATURATION_WINDOW_S, windows, () => hitLogDrained(servicePort));
+    const a = measured[order.indexOf("a")]!;
+    const b = measured[order.indexOf("b")]!;
     await hitLogDrained(servicePort);
 
     // The same arrivals for both, in alternating windows; each server's CPU over the run, per request it answered
@@ -268,6 +270,7 @@ const report = renderReport(rounds, poolP99(samples), {
   requests: workload.requests,
   hitLogs,
   saturationSeconds: SATURATION_S,
+  saturationWindowSeconds: SATURATION_WINDOW_S,
   pacedSeconds: PACED_S,
   pacedWindowMs: PACED_WINDOW_MS,
   pacedWarmupSeconds: PACED_WARMUP_S,
