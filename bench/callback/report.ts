@@ -75,6 +75,8 @@ export function poolP99(samples: readonly RoundSamples[]): PooledP99 {
 export interface ReportContext {
   machine: string;
   pinned: boolean;
+  /** the local store processes (postgres, redis-server) kept on the servers' core for the run */
+  storesPinned: string[];
   seconds: number;
   notes: string[];
   requests: BenchRequest[];
@@ -328,7 +330,9 @@ export function renderReport(rounds: Round[], pooled: PooledP99, c: ReportContex
     "",
     `Measured ${c.machine}; \`pnpm bench:callback\` (bench/callback/run.ts), ${rounds.length} rounds, ${Math.round(c.seconds)} s in all. ` +
       `${c.pinned ? "Each server pinned to core 0, the load generators to core 1 (taskset), all at nice −10 where permitted, and so is the session's scheduler autogroup (the servers inherit both from the benchmark process), so that database work floating onto either core yields to them" : "Not pinned (no taskset)"}; ` +
-      "PostgreSQL and Redis float over both cores. " +
+      (c.storesPinned.length > 0
+        ? `The local ${c.storesPinned.join(" and ")} processes kept on the servers' core for the run (bench/callback/store-affinity.ts): the service's database work is its own cost, and stays off the generator's core. `
+        : "PostgreSQL and Redis float over both cores. ") +
       "The machine is shared with other jobs: read the medians and the ratios, which compare (a) and (b) within the same run.",
     "",
     "- (a) ceiling: a bare Fastify route (`bench/callback/baseline-server.ts`) returning the allowed reply through the same response schema, default JSON body parsing, no logger.",

@@ -22,6 +22,7 @@ import { get, startPinned, waitReady, type Server } from "./processes.ts";
 import { latenciesUs, percentileUs, sendLagP99Us, type PacedOptions, type PacedResult } from "./paced-client.ts";
 import { startPacedChild } from "./paced-process.ts";
 import { quietHeap } from "./quiet-heap.ts";
+import { pinStores } from "./store-affinity.ts";
 import { cpuTicks, saturate, saturateInTurns } from "./saturation.ts";
 import { buildWorkload } from "./workload.ts";
 import { poolP99, renderReport, replaceSection, type Round, type RoundSamples } from "./report.ts";
@@ -58,10 +59,10 @@ const pinned = (() => {
   }
 })();
 
-// PostgreSQL and Redis float over both cores; the snapshot query of a reload (~170 ms of database CPU at normal priority)
-// landed on the generator's core and delayed its sends by tens of ms, charging that to the server under test. At a
-// higher priority the generator preempts it, as it would own its core; the database then uses what the generator
-// leaves idle, or the server's core — which is the co-located deployment's honest cost. (Needs root; else unchanged.)
+// Where PostgreSQL and Redis cannot be kept on the servers' core (store-affinity.ts) they float over both cores, and the
+// snapshot query of a reload (~170 ms of database CPU at normal priority) landed on the generator's core and delayed its
+// sends by tens of ms, charging that to the server under test. At a higher priority the generator preempts other work
+// there, as it would own its core. (Needs root; else unchanged.)
 const generatorPriority = (() => {
   try {
     setPriority(process.pid, -10);
@@ -82,6 +83,10 @@ const databaseUrl = benchDatabaseUrl();
 const prisma = await freshBenchDatabase(databaseUrl);
 const version = await loadWords(prisma, workload.words);
 log(`database wg_bench_cb ready: ${workload.words.length} entries, version ${version}`);
+// Interrupted, the run still exits through the handlers that put the stores' cores and the autogroup back.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
+const storesPinned = pinStores(SERVER_CORE);
+log(`kept on the servers' core (${SERVER_CORE}) for the run: ${storesPinned.join(", ") || "nothing (no local stores, or not permitted)"}`);
 const prefix = `wgbench:cb:${randomBytes(4).toString("hex")}:`;
 const pacedChild = startPacedChild();
 const collectGarbage = quietHeap();
@@ -265,6 +270,7 @@ await prisma.$disconnect();
 const report = renderReport(rounds, poolP99(samples), {
   machine: machineLine(),
   pinned,
+  storesPinned,
   seconds: (performance.now() - started) / 1000,
   notes: workload.notes,
   requests: workload.requests,
