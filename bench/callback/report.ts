@@ -360,7 +360,7 @@ export function renderReport(rounds: Round[], pooled: PooledP99, c: ReportContex
     `Measured ${c.machine}; \`pnpm bench:callback\` (bench/callback/run.ts), ${rounds.length} rounds, ${Math.round(c.seconds)} s in all. ` +
       `${c.pinned ? "Each server pinned to core 0, the load generators to core 1 (taskset), all at nice −10 where permitted, and so is the session's scheduler autogroup (the servers inherit both from the benchmark process), so that database work floating onto either core yields to them" : "Not pinned (no taskset)"}; ` +
       (c.storesPinned.length > 0
-        ? `The local ${c.storesPinned.join(" and ")} processes kept on the servers' core for the run (bench/callback/store-affinity.ts): the service's database work is its own cost, and stays off the generator's core. `
+        ? `the local ${c.storesPinned.join(" and ")} processes are kept on the servers' core for the run (bench/callback/store-affinity.ts), so that the service's database work is its own cost and stays off the generator's core. `
         : "PostgreSQL and Redis float over both cores. ") +
       "The machine is shared with other jobs: read the medians and the ratios, which compare (a) and (b) within the same run.",
     "",
