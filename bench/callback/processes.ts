@@ -1,7 +1,18 @@
-// Servers under test, each started pinned to its own core (taskset), and the helpers to wait for them.
-import { spawn, type ChildProcess } from "node:child_process";
+// Servers under test, each started pinned to its own core (taskset), and the helpers to wait for them; also the
+// pinning of a process already running.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { openSync } from "node:fs";
 import http from "node:http";
+
+/** Sets every thread of a running process `pid` to `cpus` (a taskset list); false where not permitted or gone. */
+export function pinProcess(pid: number, cpus: string): boolean {
+  try {
+    execFileSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface Server {
   child: ChildProcess;

@@ -8,7 +8,6 @@
  * windows over one run), and for (b) the same rate while a 100k-entry reload runs. Medians over the rounds go to the
  * "Callback" section of bench/RESULTS.md; every round's figures to bench/out/callback.json.
  */
-import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import path from "node:path";
@@ -18,7 +17,7 @@ import { machineLine, percentile } from "../lib/stats.ts";
 import { raiseAutogroup } from "./autogroup.ts";
 import { benchDatabaseUrl, freshBenchDatabase, loadWords } from "./database.ts";
 import { startReloadTrigger, type ReloadTimes } from "./reload-trigger.ts";
-import { get, startPinned, waitReady, type Server } from "./processes.ts";
+import { get, pinProcess, startPinned, waitReady, type Server } from "./processes.ts";
 import { latenciesUs, percentileUs, sendLagP99Us, type PacedOptions, type PacedResult } from "./paced-client.ts";
 import { startPacedChild } from "./paced-process.ts";
 import { quietHeap } from "./quiet-heap.ts";
@@ -50,14 +49,7 @@ const started = performance.now();
 const log = (message: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
 
 // This process generates the load: every thread of it on the other core than the servers.
-const pinned = (() => {
-  try {
-    execFileSync("taskset", ["-a", "-p", "-c", String(CLIENT_CORE), String(process.pid)], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const pinned = pinProcess(process.pid, String(CLIENT_CORE));
 
 // Where PostgreSQL and Redis cannot be kept on the servers' core (store-affinity.ts) they float over both cores, and the
 // snapshot query of a reload (~170 ms of database CPU at normal priority) landed on the generator's core and delayed its

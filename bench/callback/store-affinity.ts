@@ -7,6 +7,7 @@
 // Backends started later are forked by the postmaster and inherit its affinity.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { pinProcess } from "./processes.ts";
 
 const STORES = ["postgres", "redis-server"] as const;
 
@@ -26,16 +27,6 @@ function cpusAllowed(pid: number): string | undefined {
   }
 }
 
-/** Sets every thread of `pid` to `cpus` (a taskset list); false where not permitted or the process is gone. */
-function setCpus(pid: number, cpus: string): boolean {
-  try {
-    execFileSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Pins the local store processes to `core` until this process exits (their former CPU lists are restored then, also
  * for backends started meanwhile). Returns the names of the stores pinned; empty where there are none on this host or
@@ -48,13 +39,13 @@ export function pinStores(core: number): string[] {
     const pids = pidsOf(name);
     const before = pids.map(cpusAllowed).find((c) => c !== undefined);
     if (before === undefined) continue;
-    if (pids.map((pid) => setCpus(pid, String(core))).some(Boolean)) {
+    if (pids.map((pid) => pinProcess(pid, String(core))).some(Boolean)) {
       pinned.push(name);
       restore.push({ name, cpus: before });
     }
   }
   process.once("exit", () => {
-    for (const { name, cpus } of restore) for (const pid of pidsOf(name)) setCpus(pid, cpus);
+    for (const { name, cpus } of restore) for (const pid of pidsOf(name)) pinProcess(pid, cpus);
   });
   return pinned;
 }
